@@ -1,0 +1,56 @@
+import { ShoppingBag, User } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { DesktopNav } from "./desktop-nav";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { SearchBox } from "./search-box";
+import { ThemeToggle } from "./theme-toggle";
+
+const SHADOW_AFTER_PX = 50;
+
+export function Header({ cartCount }: { cartCount: number }) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SHADOW_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        "sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur transition-shadow duration-200",
+        scrolled && "shadow-lg shadow-black/5 dark:shadow-black/40",
+      )}
+    >
+      <div className="container-page flex h-16 items-center gap-2 lg:gap-6">
+        <MobileMenu />
+        <Logo />
+        <DesktopNav />
+        <div className="ml-auto flex items-center gap-1">
+          <SearchBox className="mr-1 hidden w-56 md:block xl:w-64" />
+          <ThemeToggle />
+          <Link to="/account" aria-label="Account" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
+            <User aria-hidden="true" className="size-5" />
+          </Link>
+          <Link
+            to="/cart"
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
+            className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
+          >
+            <ShoppingBag aria-hidden="true" className="size-5" />
+            {cartCount > 0 && (
+              <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[0.7rem] font-bold leading-5 text-white">
+                {cartCount > 99 ? "99+" : cartCount}
+              </span>
+            )}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { Search } from "lucide-react";
+import { type FormEvent, useId } from "react";
+import { useNavigate } from "react-router";
+import { cn } from "~/lib/cn";
+
+/** Submits to /search?q= only when the text is non-empty after trimming (SPEC §1). */
+export function SearchBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+  const navigate = useNavigate();
+  const id = useId();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+    if (!q) return;
+    onSearch?.();
+    navigate(`/search?q=${encodeURIComponent(q)}`);
+  }
+  return (
+    <form role="search" action="/search" method="get" onSubmit={submit} className={cn("relative", className)}>
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        required
+        pattern=".*\S.*"
+        maxLength={100}
+        autoComplete="off"
+        placeholder="Search products"
+        className="h-10 w-full rounded-full border border-line bg-surface-muted pl-9 pr-4 text-sm text-ink placeholder:text-ink-muted focus:border-brand-500 focus:bg-surface focus:outline-none focus-visible:outline-2"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { cn } from "~/lib/cn";
+
+const linkClass = "inline-flex h-10 items-center gap-1 rounded-full border border-line px-4 text-sm font-medium hover:border-ink";
+
+/** Previous / next links that keep the listing's filters and sort. */
+export function Pagination({ page, limit, total }: { page: number; limit: number; total: number }) {
+  const { pathname, search } = useLocation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  const hrefFor = (p: number) => {
+    const params = new URLSearchParams(search);
+    if (p === 1) params.delete("page");
+    else params.set("page", String(p));
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return (
+    <nav aria-label="Pagination" className="mt-12 flex items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+        </Link>
+      ) : (
+        <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden="true">
+          <ChevronLeft className="size-4" /> Previous
+        </span>
+      )}
+      <p className="text-sm text-ink-muted">
+        Page {Math.min(page, pages)} of {pages}
+      </p>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Next <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : (
+        <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden="true">
+          Next <ChevronRight className="size-4" />
+        </span>
+      )}
+    </nav>
+  );
+}

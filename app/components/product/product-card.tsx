@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import type { Product } from "../../../server/catalog/product-types";
+import { formatPrice } from "~/lib/money";
+import { productBadges } from "~/lib/product-badges";
+import { StarRating } from "./star-rating";
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const badges = productBadges(product);
+  const onSale = product.compareAtPrice !== null;
+  return (
+    <article className="group relative flex w-full flex-col">
+      <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-surface-muted">
+        <img
+          src={product.image}
+          alt=""
+          width={400}
+          height={500}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+        />
+        {(badges.length > 0 || onSale) && (
+          <ul className="absolute left-3 top-3 flex flex-wrap gap-1.5" aria-label="Highlights">
+            {onSale && <li className="rounded-full bg-red-700 px-2 py-1 text-[0.65rem] font-bold tracking-wide text-white">SALE</li>}
+            {badges.map((badge) => (
+              <li key={badge} className="rounded-full bg-ink px-2 py-1 text-[0.65rem] font-bold tracking-wide text-surface">
+                {badge}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1">
+        <h3 className="text-sm font-semibold leading-snug">
+          <Link to={`/product/${product.id}`} className="after:absolute after:inset-0 after:rounded-2xl">
+            {product.name}
+          </Link>
+        </h3>
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        <p className="mt-auto flex items-baseline gap-2 pt-1">
+          <span className={onSale ? "font-semibold text-red-700 dark:text-red-400" : "font-semibold"}>{formatPrice(product.price)}</span>
+          {onSale && (
+            <span className="text-sm text-ink-muted line-through">
+              <span className="sr-only">was </span>
+              {formatPrice(product.compareAtPrice!)}
+            </span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

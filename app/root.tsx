@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Breadcrumbs } from "./components/layout/breadcrumbs";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { NotFound } from "./components/layout/not-found";
+import { StatusScreen, buttonClass } from "./components/layout/status-screen";
+import { useNonce } from "./lib/nonce";
+import { themeBootScript } from "./lib/theme";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "VSOP Apparel | Men's, Women's & Kids' Clothing and VSOP Streetwear" },
+  { name: "description", content: "Shop men's, women's and kids' clothing and pre-order the limited VSOP premium streetwear collection." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16171a" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface font-sans text-ink">
+        <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+          Skip to content
+        </a>
+        <div className="flex min-h-screen flex-col">
+          <Header cartCount={0} />
+          <Breadcrumbs />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <StatusScreen eyebrow="Something went wrong" title="We couldn't load this page">
+      <p>Please try again in a moment. If it keeps happening, contact us and we'll sort it out.</p>
+      <a href="/" className={`${buttonClass} mt-8`}>
+        Back to Home
+      </a>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,31 @@
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import type { Services } from "./context";
+import { apiRouter } from "./http/api";
+import { errorHandler } from "./http/errors";
+import { imagesRouter } from "./http/images-router";
+import { requestContext } from "./http/request-context";
+import { securityHeaders } from "./http/security";
+import type { Logger } from "./logger";
+
+export interface CreateAppOptions {
+  services: Services;
+  logger: Logger;
+  production: boolean;
+  /** Serves the React Router pages and their assets; tests of the API leave it out. */
+  pages?: RequestHandler[];
+}
+
+export function createApp({ services, logger, production, pages = [] }: CreateAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(requestContext(logger));
+  app.use(compression());
+  app.use(securityHeaders({ production }));
+  app.use("/api", apiRouter(services));
+  app.use("/images", imagesRouter());
+  app.use(...pages);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,26 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { products, variants } from "../db/schema";
+import { AppError } from "../errors";
+import { toProductJson } from "./product-json";
+import { selectProducts } from "./product-query";
+import type { ProductDetail } from "./product-types";
+
+/** One product with the availability of each colour × size; not_found when there is no such product. */
+export async function getProduct({ db, id }: { db: Database; id: number }): Promise<ProductDetail> {
+  const [[row], variantRows] = await Promise.all([
+    selectProducts(db).where(eq(products.id, id)),
+    db
+      .select({
+        color: variants.color,
+        size: variants.size,
+        sku: variants.sku,
+        available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+      })
+      .from(variants)
+      .where(eq(variants.productId, id))
+      .orderBy(asc(variants.id)),
+  ]);
+  if (!row) throw new AppError("not_found", `Product ${id} not found`);
+  return { ...toProductJson(row), variants: variantRows };
+}

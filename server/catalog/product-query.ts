@@ -1,0 +1,18 @@
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import { categories, products, variants } from "../db/schema";
+
+const subcategories = alias(categories, "subcategories");
+
+/** Units available across a product's variants (on hand minus reserved). */
+export const stockSql = sql<number>`(select coalesce(sum(${variants.onHand} - ${variants.reserved}), 0)::int from ${variants} where ${variants.productId} = ${products.id})`;
+
+/** Products with their category and subcategory slugs and available stock: the base of every product read. */
+export function selectProducts(db: Database) {
+  return db
+    .select({ ...getTableColumns(products), category: categories.slug, subcategory: subcategories.slug, stock: stockSql })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+}

@@ -1,0 +1,43 @@
+/** The Product as every client sees it (SPEC §3): prices in dollars, flags as booleans, stock as units available. */
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  /** The former price when the product is on sale, else null. */
+  compareAtPrice: number | null;
+  image: string;
+  images: string[];
+  category: string;
+  subcategory: string | null;
+  colors: string[];
+  sizes: string[];
+  rating: number;
+  reviewCount: number;
+  featured: boolean;
+  new: boolean;
+  preorder: boolean;
+  trending: boolean;
+  bestseller: boolean;
+  hot: boolean;
+  /** Units available to sell (on hand minus reserved) across every variant. */
+  stock: number;
+}
+
+export interface VariantAvailability {
+  color: string;
+  size: string;
+  sku: string;
+  available: number;
+}
+
+export interface ProductDetail extends Product {
+  variants: VariantAvailability[];
+}
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  page: number;
+  limit: number;
+}

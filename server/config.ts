@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(3000),
+  /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Seed the demo catalogue at start-up when the products table is empty. */
+  SEED_ON_START: z.stringbool().default(true),
+  /** Public origin of the store, used in absolute links (feeds, emails, social previews). */
+  PUBLIC_URL: z.url().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment once at boot; an invalid variable stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { browseCatalog } from "./catalog/browse-catalog";
+import { getProduct } from "./catalog/get-product";
+import { listProducts } from "./catalog/list-products";
+import type { Database } from "./db/client";
+
+/** Turns `fn({ db, ...args })` into `fn(args)` with the database filled in. */
+function bind<A extends { db: Database }, R>(db: Database, fn: (args: A) => R): (args: Omit<A, "db">) => R {
+  return (args) => fn({ ...args, db } as A);
+}
+
+/** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
+export function createServices({ db }: { db: Database }) {
+  return {
+    catalog: {
+      listProducts: bind(db, listProducts),
+      getProduct: bind(db, getProduct),
+      browseCatalog: bind(db, browseCatalog),
+    },
+    health: {
+      /** Throws when the database does not answer. */
+      checkDatabase: async () => {
+        await db.execute(sql`select 1`);
+      },
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Closes the connection; PGlite must be closed cleanly or it runs crash recovery on the next start. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; wins over dataDir. */
+  url?: string;
+  /** PGlite directory, or "memory://" for an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on("error", () => {});
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Database,
+      driver: "postgres",
+      close: () => pool.end(),
+    };
+  }
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Database,
+    driver: "pglite",
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,30 @@
+import express, { Router } from "express";
+import type { Services } from "../context";
+import { apiNotFound } from "./errors";
+import { productsRouter } from "./products-router";
+
+export const JSON_BODY_LIMIT = "100kb";
+
+/** Every /api call of SPEC §7. */
+export function apiRouter(services: Services): Router {
+  const router = Router();
+  router.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/health", async (req, res) => {
+    try {
+      await services.health.checkDatabase();
+      res.json({ status: "ok", database: "ok" });
+    } catch (err) {
+      req.log.error({ err }, "health check failed");
+      res.status(503).json({ status: "error", database: "unavailable" });
+    }
+  });
+
+  router.use("/products", productsRouter(services));
+  router.use(apiNotFound);
+  return router;
+}

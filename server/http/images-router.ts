@@ -1,0 +1,36 @@
+import { createHash } from "node:crypto";
+import { Router } from "express";
+import { isGarment } from "../catalog/images/garments";
+import { IMAGE_VERSION } from "../catalog/images/image-url";
+import { isKnownColorSlug } from "../catalog/images/palette";
+import { renderGarmentSvg } from "../catalog/images/render-image";
+
+const cache = new Map<string, { svg: string; etag: string }>();
+
+/** Generated product illustrations. The URL carries a version, so answers are cached for a year. */
+export function imagesRouter(): Router {
+  const router = Router();
+  router.get(`/${IMAGE_VERSION}/:garment/:file`, (req, res, next) => {
+    const match = /^([a-z0-9-]+)-(front|back)\.svg$/.exec(req.params.file);
+    const garment = req.params.garment;
+    if (!match || !isGarment(garment) || !isKnownColorSlug(match[1]!)) return next();
+    const key = `${garment}/${req.params.file}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      const svg = renderGarmentSvg({ garment, color: match[1]!, view: match[2] as "front" | "back" });
+      entry = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
+      cache.set(key, entry);
+    }
+    res.set("Cache-Control", "public, max-age=31536000, immutable");
+    res.set("ETag", entry.etag);
+    if (req.get("if-none-match") === entry.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type("image/svg+xml").send(entry.svg);
+  });
+  router.use((_req, res) => {
+    res.status(404).type("text/plain").send("Image not found");
+  });
+  return router;
+}

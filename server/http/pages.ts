@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import express, { type RequestHandler, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { nonceContext, servicesContext } from "../../app/context";
+import type { Services } from "../context";
+import { buildDir } from "../paths";
+
+function loadContext(services: Services) {
+  return (_req: unknown, res: Response) =>
+    new RouterContextProvider(
+      new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
+        [servicesContext, services],
+        [nonceContext, res.locals.cspNonce],
+      ]),
+    );
+}
+
+/** The built client assets (hashed names cached for a year) and the server-rendered pages. */
+export async function productionPages(services: Services): Promise<RequestHandler[]> {
+  const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  return [
+    express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false }),
+    createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }),
+  ];
+}
+
+/** Vite's dev server with hot reload; pages are rebuilt from source on every request. */
+export async function developmentPages(services: Services): Promise<RequestHandler[]> {
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true } });
+  return [
+    server.middlewares,
+    createRequestHandler({
+      build: () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: "development",
+      getLoadContext: loadContext(services),
+    }),
+  ];
+}

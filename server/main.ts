@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { createServices } from "./context";
+import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
+import { developmentPages, productionPages } from "./http/pages";
+import { createLogger } from "./logger";
+import { projectRoot } from "./paths";
+
+const envFile = join(projectRoot, ".env");
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+const config = loadConfig();
+const logger = createLogger(config.LOG_LEVEL);
+const production = config.NODE_ENV === "production";
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+logger.info({ driver: database.driver }, "database opened");
+await migrateDatabase(database);
+if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
+  const seeded = await seedCatalog(database.db);
+  logger.info(seeded, "catalogue seeded");
+}
+
+const services = createServices({ db: database.db });
+const pages = production ? await productionPages(services) : await developmentPages(services);
+const app = createApp({ services, logger, production, pages });
+
+const server: Server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info({ port, mode: config.NODE_ENV }, `store listening on http://localhost:${port}`);
+});
+server.on("error", (err) => {
+  logger.fatal({ err }, "server failed to start");
+  void database.close().finally(() => process.exit(1));
+});
+
+let closing = false;
+/** Stops accepting connections, lets requests finish, then closes the database so PGlite needs no recovery. */
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => server.closeAllConnections(), 5_000);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  clearTimeout(force);
+  await database.close();
+  logger.info("database closed");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
