@@ -25,7 +25,7 @@ export function createApp({ services, logger, production, pages = [] }: CreateAp
   app.use(securityHeaders({ production }));
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
-  app.use(...pages);
+  if (pages.length > 0) app.use(...pages);
   app.use(errorHandler);
   return app;
 }

@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [featured, vsop, ...tops] = await Promise.all([
     catalog.listProducts({ scope: { kind: "all" }, query: { featured: true, limit: 4 } }),
     catalog.listProducts({ scope: { kind: "category", category: VSOP_CATEGORY }, query: { limit: 3, sort: "price-high" } }),
-    ...showcase.map((c) => catalog.listProducts({ scope: { kind: "category", category: c.slug }, query: { limit: 1, sort: "rating" } })),
+    ...showcase.map((c) => catalog.listProducts({ scope: { kind: "category", category: c.slug }, query: { limit: 1, featured: true } })),
   ]);
   return {
     featured: featured.products,
@@ -76,8 +76,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {tiles.map((tile) => (
             <li key={tile.slug}>
-              <Link to={`/category/${tile.slug}`} className="group relative block overflow-hidden rounded-3xl bg-surface-muted">
-                {tile.image && <img src={tile.image} alt="" width={400} height={500} loading="lazy" className="aspect-[4/3] w-full object-cover object-top transition duration-300 group-hover:scale-105" />}
+              <Link to={`/category/${tile.slug}`} className="group relative block overflow-hidden rounded-3xl bg-[#eeebe4]">
+                {tile.image && <img src={tile.image} alt="" width={400} height={500} loading="lazy" className="aspect-[4/3] w-full object-contain transition duration-300 group-hover:scale-105" />}
                 <span className="absolute inset-x-0 bottom-0 flex items-center justify-between bg-gradient-to-t from-black/70 to-transparent p-5 pt-16 text-white">
                   <span>
                     <span className="block font-display text-xl font-bold">{tile.name}</span>

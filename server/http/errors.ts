@@ -35,5 +35,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 };
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API route for ${req.method} ${req.path}`, code: "not_found" });
+  res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });
 };

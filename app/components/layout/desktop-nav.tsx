@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { Link, NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { navGroups, navLinks } from "~/lib/navigation";
 
@@ -9,6 +9,7 @@ const itemClass =
 
 /** Collections open on hover and by keyboard (Enter, Space, arrows; Escape closes). */
 export function DesktopNav() {
+  const { pathname } = useLocation();
   return (
     <NavigationMenu.Root aria-label="Main" delayDuration={120} className="relative hidden lg:block">
       <NavigationMenu.List className="flex items-center gap-0.5">
@@ -43,14 +44,18 @@ export function DesktopNav() {
         {navLinks.map((link) => (
           <NavigationMenu.Item key={link.href}>
             <NavigationMenu.Link asChild>
-              <NavLink to={link.href} className={({ isActive }) => cn(itemClass, isActive && "text-brand-700 dark:text-brand-500")}>
+              <Link
+                to={link.href}
+                aria-current={pathname === link.href ? "page" : undefined}
+                className={cn(itemClass, "aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-500")}
+              >
                 {link.label}
                 {link.badge && (
                   <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
                     {link.badge}
                   </span>
                 )}
-              </NavLink>
+              </Link>
             </NavigationMenu.Link>
           </NavigationMenu.Item>
         ))}

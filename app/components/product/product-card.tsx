@@ -23,7 +23,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <ul className="absolute left-3 top-3 flex flex-wrap gap-1.5" aria-label="Highlights">
             {onSale && <li className="rounded-full bg-red-700 px-2 py-1 text-[0.65rem] font-bold tracking-wide text-white">SALE</li>}
             {badges.map((badge) => (
-              <li key={badge} className="rounded-full bg-ink px-2 py-1 text-[0.65rem] font-bold tracking-wide text-surface">
+              <li key={badge} className="rounded-full bg-black/85 px-2 py-1 text-[0.65rem] font-bold tracking-wide text-white">
                 {badge}
               </li>
             ))}

@@ -155,7 +155,7 @@ export const seedProducts: SeedProduct[] = [
   ...group("kids", "boys", [
     ["Dino Graphic Tee", "tshirt", 16.99, null, "Green,Blue,Gray", KIDS, "",
       "Soft cotton jersey with a roaring dinosaur print that survives the playground and the wash."],
-    ["Kids Pullover Hoodie", "hoodie", 34.99, null, "Red,Navy,Gray", KIDS, "b",
+    ["Kids Pullover Hoodie", "hoodie", 34.99, null, "Red,Navy,Gray", KIDS, "fb",
       "A cosy fleece hoodie with room to grow, reinforced elbows and a kangaroo pocket for treasures."],
     ["Pull-On Jogger Jeans", "jeans", 29.99, 36.99, "Blue", KIDS, "",
       "Stretch denim with an elastic waist and cuffed ankles: the look of jeans, the comfort of joggers."],
