@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { buildBreadcrumbs } from "./breadcrumbs";
+
+describe("buildBreadcrumbs", () => {
+  it("is empty when only Home would show", () => {
+    expect(buildBreadcrumbs("/")).toEqual([]);
+    expect(buildBreadcrumbs("/category")).toEqual([]);
+  });
+
+  it("skips the category segment but keeps it in the links", () => {
+    expect(buildBreadcrumbs("/category/men/t-shirts")).toEqual([
+      { label: "Home", href: "/" },
+      { label: "Men", href: "/category/men" },
+      { label: "T-Shirts" },
+    ]);
+  });
+
+  it("uses the spec's names for vsop, instagram-shop and product", () => {
+    expect(buildBreadcrumbs("/vsop")).toEqual([{ label: "Home", href: "/" }, { label: "VSOP Collection" }]);
+    expect(buildBreadcrumbs("/admin/instagram-shop").map((c) => c.label)).toEqual(["Home", "Admin", "Instagram Shop"]);
+    expect(buildBreadcrumbs("/product/2").map((c) => c.label)).toEqual(["Home", "Product", "2"]);
+  });
+
+  it("never links a prefix that has no screen", () => {
+    expect(buildBreadcrumbs("/product/2")[1]).toEqual({ label: "Product" });
+    expect(buildBreadcrumbs("/admin/instagram-shop")[1]).toEqual({ label: "Admin" });
+  });
+
+  it("capitalises other segments and survives bad escapes", () => {
+    expect(buildBreadcrumbs("/size-guide")[1]).toEqual({ label: "Size Guide" });
+    expect(buildBreadcrumbs("/%E0%A4%A")[1]!.label).toBe("%E0%A4%A");
+  });
+});
