@@ -51,7 +51,7 @@ export function DesktopNav() {
               >
                 {link.label}
                 {link.badge && (
-                  <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
+                  <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
                     {link.badge}
                   </span>
                 )}

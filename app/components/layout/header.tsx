@@ -44,7 +44,7 @@ export function Header({ cartCount }: { cartCount: number }) {
           >
             <ShoppingBag aria-hidden="true" className="size-5" />
             {cartCount > 0 && (
-              <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[0.7rem] font-bold leading-5 text-white">
+              <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[0.7rem] font-bold leading-5 text-white">
                 {cartCount > 99 ? "99+" : cartCount}
               </span>
             )}

@@ -54,7 +54,7 @@ export function MobileMenu() {
                   <Link to={link.href} onClick={close} className="flex items-center gap-2 rounded-lg px-2 py-2 font-medium hover:bg-surface-muted">
                     {link.label}
                     {"badge" in link && link.badge && (
-                      <span className="rounded-full bg-brand-600 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none text-white">{link.badge}</span>
+                      <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none text-white">{link.badge}</span>
                     )}
                   </Link>
                 </li>
