@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client";
 import { products, variants } from "./schema";
@@ -33,10 +33,9 @@ describe("seedCatalog", () => {
     await db.update(variants).set({ onHand: 5, reserved: 2 }).where(eq(variants.id, variant!.id));
     const counts = await seedCatalog(db);
     expect(counts.products).toBe(seedProducts.length);
-    const [totals] = await db.execute<{ products: number; variants: number }>(
-      sql`select (select count(*)::int from products) as products, (select count(*)::int from variants) as variants`,
-    ).then((r) => ("rows" in r ? r.rows : r) as { products: number; variants: number }[]);
-    expect(totals).toEqual({ products: counts.products, variants: counts.variants });
+    const [productCount] = await db.select({ n: count() }).from(products);
+    const [variantCount] = await db.select({ n: count() }).from(variants);
+    expect({ products: productCount!.n, variants: variantCount!.n }).toEqual(counts);
     const [after] = await db.select().from(variants).where(eq(variants.id, variant!.id));
     expect(after).toMatchObject({ onHand: 5, reserved: 2 });
   });

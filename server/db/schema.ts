@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 /** Top-level categories (parent_id null) and their subcategories. */
@@ -19,7 +20,7 @@ export const categories = pgTable(
     id: serial("id").primaryKey(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
-    parentId: integer("parent_id").references((): any => categories.id),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [

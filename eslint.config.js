@@ -1,0 +1,34 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-namespace": "off",
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.ts"],
+    rules: {
+      // DESIGN §1: route modules reach the server through the load context and import only its types.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "!**/server/**/*-types", "!**/server/context"], message: "Import only types from server/ in app code.", allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "*.config.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
+);
