@@ -20,11 +20,11 @@ function loadContext(services: Services) {
 /** The built client assets (hashed names cached for a year) and the server-rendered pages. */
 export async function productionPages(services: Services): Promise<RequestHandler[]> {
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
-  return [
-    express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-    express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false }),
-    createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }),
-  ];
+  const router = express.Router();
+  router.use("/assets", express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+  router.use(express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
+  router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));
+  return [router];
 }
 
 /** Vite's dev server with hot reload; pages are rebuilt from source on every request. */
