@@ -29,6 +29,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
 );

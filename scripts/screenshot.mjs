@@ -1,4 +1,5 @@
-import { chromium } from "playwright-core";
+// Screenshot of a page in Debian's Chromium: node scripts/screenshot.mjs URL OUT.png [width] [height] [light|dark]; FULL=1 for the full page.
+import { chromium } from "@playwright/test";
 const [,, url, out, width = "1280", height = "900", scheme = "light"] = process.argv;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"] });
 const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, colorScheme: scheme });
