@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
 import { collections } from "../app/lib/taxonomy";
+import { productKeywords } from "../server/catalog/keywords";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
@@ -61,6 +62,7 @@ try {
         categoryId: categoryIds.get(leaf.category)!,
         subcategoryId: categoryIds.get(`${leaf.category}/${leaf.subcategory}`)!,
         garment,
+        keywords: productKeywords({ category: leaf.category, subcategory: leaf.subcategory, colors: productColors, garment }),
         colors: productColors,
         sizes: sizes.slice(randomInt(random, 0, 1), randomInt(random, 4, 6)),
         rating: Math.round((3 + random() * 2) * 10) / 10,

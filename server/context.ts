@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+import { addCartItem } from "./cart/add-cart-item";
+import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
+import { getCart } from "./cart/read-cart";
 import { browseCatalog } from "./catalog/browse-catalog";
 import { getProduct } from "./catalog/get-product";
 import { listProducts } from "./catalog/list-products";
@@ -16,6 +19,13 @@ export function createServices({ db }: { db: Database }) {
       listProducts: bind(db, listProducts),
       getProduct: bind(db, getProduct),
       browseCatalog: bind(db, browseCatalog),
+    },
+    cart: {
+      getCart: bind(db, getCart),
+      addCartItem: bind(db, addCartItem),
+      updateCartItem: bind(db, updateCartItem),
+      removeCartItem: bind(db, removeCartItem),
+      clearCart: bind(db, clearCart),
     },
     health: {
       /** Throws when the database does not answer. */

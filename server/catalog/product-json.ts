@@ -2,7 +2,7 @@ import type { ProductRow } from "../db/schema";
 import { productImageUrls } from "./images/image-url";
 import type { Product } from "./product-types";
 
-export type ProductRecord = ProductRow & { category: string; subcategory: string | null; stock: number };
+export type ProductRecord = Omit<ProductRow, "searchVector"> & { category: string; subcategory: string | null; stock: number };
 
 export const toDollars = (cents: number) => cents / 100;
 

@@ -8,10 +8,13 @@ const subcategories = alias(categories, "subcategories");
 /** Units available across a product's variants (on hand minus reserved). */
 export const stockSql = sql<number>`(select coalesce(sum(${variants.onHand} - ${variants.reserved}), 0)::int from ${variants} where ${variants.productId} = ${products.id})`;
 
+// Every column but the search vector, which only search reads.
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+
 /** Products with their category and subcategory slugs and available stock: the base of every product read. */
 export function selectProducts(db: Database) {
   return db
-    .select({ ...getTableColumns(products), category: categories.slug, subcategory: subcategories.slug, stock: stockSql })
+    .select({ ...productColumns, category: categories.slug, subcategory: subcategories.slug, stock: stockSql })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId));

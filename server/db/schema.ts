@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -10,8 +11,11 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** Top-level categories (parent_id null) and their subcategories. */
 export const categories = pgTable(
@@ -55,6 +59,11 @@ export const products = pgTable(
     trending: boolean("trending").notNull().default(false),
     bestseller: boolean("bestseller").notNull().default(false),
     hot: boolean("hot").notNull().default(false),
+    /** Category, subcategory, colour and garment words for search (see server/catalog/keywords.ts). */
+    keywords: text("keywords").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, keywords), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
+    ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -74,6 +83,7 @@ export const products = pgTable(
     index("products_rating_idx").on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
     index("products_colors_idx").using("gin", t.colors),
     index("products_sizes_idx").using("gin", t.sizes),
+    index("products_search_idx").using("gin", t.searchVector),
     index("products_sale_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.compareAtCents} is not null`),
     index("products_new_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isNew}`),
   ],
@@ -97,6 +107,33 @@ export const variants = pgTable(
     unique("variants_product_color_size_key").on(t.productId, t.color, t.size),
     check("variants_on_hand_nonnegative", sql`${t.onHand} >= 0`),
     check("variants_reserved_range", sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+  ],
+);
+
+/** An anonymous or signed-in shopper's cart; the browser holds a random token, the database only its hash. */
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cart_items_cart_variant_key").on(t.cartId, t.variantId),
+    check("cart_items_quantity_range", sql`${t.quantity} between 1 and 99`),
   ],
 );
 

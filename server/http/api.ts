@@ -1,14 +1,17 @@
 import express, { Router } from "express";
 import type { Services } from "../context";
+import { cartRouter } from "./cart-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
+import { requireSameOriginJson } from "./same-origin";
 
 export const JSON_BODY_LIMIT = "100kb";
 
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
   const router = Router();
-  router.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  router.use(requireSameOriginJson);
+  router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
@@ -25,6 +28,7 @@ export function apiRouter(services: Services): Router {
   });
 
   router.use("/products", productsRouter(services));
+  router.use("/cart", cartRouter(services));
   router.use(apiNotFound);
   return router;
 }

@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { collections } from "../../../app/lib/taxonomy";
 import type { Database } from "../client";
+import { productKeywords } from "../../catalog/keywords";
 import { categories, products, variants } from "../schema";
 import { seedProducts, type SeedProduct } from "./catalog-data";
 import { createRandom, randomInt } from "./random";
@@ -68,6 +69,7 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     categoryId,
     subcategoryId: p.subcategory ? (categoryIds.get(`${p.category}/${p.subcategory}`) ?? null) : null,
     garment: p.garment,
+    keywords: productKeywords(p),
     colors: p.colors,
     sizes: [...p.sizes],
     rating: Math.round((3.6 + random() * 1.35) * 10) / 10,

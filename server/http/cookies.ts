@@ -1,0 +1,23 @@
+import type { Request, Response } from "express";
+
+export const CART_COOKIE = "cart";
+const CART_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
+
+/** One cookie's value from the Cookie header (no dependency for a one-line parse). */
+export function readCookie(req: Pick<Request, "headers">, name: string): string | null {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function setCartCookie(req: Request, res: Response, token: string): void {
+  res.cookie(CART_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/", maxAge: CART_MAX_AGE_MS });
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from "express";
+import { AppError } from "../errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * CSRF defence (DESIGN §6): a state-changing call must come from our own pages (Sec-Fetch-Site / Origin), and a
+ * call with a body must send JSON, which a cross-site form cannot.
+ */
+export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const site = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  if (site && site !== "same-origin" && site !== "none") throw new AppError("forbidden", "Cross-site request refused");
+  if (origin && origin !== "null" && safeHost(origin) !== req.get("host")) throw new AppError("forbidden", "Cross-site request refused");
+  if (origin === "null") throw new AppError("forbidden", "Cross-site request refused");
+  if (BODY_METHODS.has(req.method) && !req.is("application/json")) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
+  }
+  next();
+};
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

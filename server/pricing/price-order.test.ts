@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { percentOf, priceOrder } from "./price-order";
+
+describe("priceOrder", () => {
+  it("prices two VSOP hoodies: 299.98 + 8 % tax = 323.98", () => {
+    expect(priceOrder({ lines: [{ unitPriceCents: 14999, quantity: 2 }] })).toEqual({
+      subtotalCents: 29998,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 2400,
+      totalCents: 32398,
+    });
+  });
+
+  it("adds every line", () => {
+    const totals = priceOrder({ lines: [{ unitPriceCents: 2499, quantity: 3 }, { unitPriceCents: 7999, quantity: 1 }] });
+    expect(totals.subtotalCents).toBe(15496);
+    expect(totals.taxCents).toBe(1240); // 1239.68
+    expect(totals.totalCents).toBe(16736);
+  });
+
+  it("is all zeros for an empty cart", () => {
+    expect(priceOrder({ lines: [] })).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+  });
+
+  it("taxes the subtotal after a percentage discount", () => {
+    const totals = priceOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discountPercent: 15 });
+    expect(totals).toMatchObject({ discountCents: 1500, taxCents: 680, totalCents: 9180 });
+  });
+});
+
+describe("percentOf", () => {
+  it.each([
+    [1, 8, 0], // 0.08 → 0
+    [6, 8, 0], // 0.48 → 0
+    [7, 8, 1], // 0.56 → 1
+    [625, 8, 50], // 50.00 exactly
+    [1875, 8, 150], // 150.00
+    [1856, 8, 148], // 148.48 → 148
+    [1869, 8, 150], // 149.52 → 150
+    [50, 1, 1], // 0.5 rounds half up
+    [150, 1, 2], // 1.5 → 2
+  ])("%i cents at %i %% is %i cents", (amount, percent, expected) => {
+    expect(percentOf(amount, percent)).toBe(expected);
+  });
+});

@@ -1,0 +1,36 @@
+/** A fetch wrapper that keeps cookies like a browser, for HTTP tests of one shopper. */
+export function createApiClient(baseUrl: string) {
+  const jar = new Map<string, string>();
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(";");
+      const [name, ...value] = pair!.split("=");
+      jar.set(name!, value.join("="));
+    }
+    const text = await res.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: json };
+  }
+  return {
+    jar,
+    get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) => call("PATCH", path, body, headers),
+    delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
+  };
+}
