@@ -4,6 +4,7 @@ import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-it
 import { getCart } from "./cart/read-cart";
 import { browseCatalog } from "./catalog/browse-catalog";
 import { getProduct } from "./catalog/get-product";
+import { searchProducts } from "./catalog/search-products";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
 
@@ -19,6 +20,7 @@ export function createServices({ db }: { db: Database }) {
       listProducts: bind(db, listProducts),
       getProduct: bind(db, getProduct),
       browseCatalog: bind(db, browseCatalog),
+      searchProducts: bind(db, searchProducts),
     },
     cart: {
       getCart: bind(db, getCart),

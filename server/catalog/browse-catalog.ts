@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import { parseListingQueryLenient, type ListingQuery } from "./listing-query";
+import { type Facets, listFacets } from "./list-facets";
 import { listProducts, type ListingScope } from "./list-products";
 import type { ProductPage } from "./product-types";
 
@@ -12,7 +13,7 @@ export function scopeForPath(category?: string, subcategory?: string): ListingSc
   return { kind: "category", category };
 }
 
-/** A listing page's products, filtered, sorted and paged from its URL; null when the category does not exist. */
+/** A listing page's products and filter choices, filtered, sorted and paged from its URL; null when the category does not exist. */
 export async function browseCatalog({
   db,
   category,
@@ -23,11 +24,12 @@ export async function browseCatalog({
   category?: string;
   subcategory?: string;
   params: URLSearchParams;
-}): Promise<{ page: ProductPage; query: ListingQuery } | null> {
+}): Promise<{ page: ProductPage; query: ListingQuery; facets: Facets } | null> {
   const query = parseListingQueryLenient(params);
+  const scope = scopeForPath(category, subcategory);
   try {
-    const page = await listProducts({ db, scope: scopeForPath(category, subcategory), query });
-    return { page, query };
+    const [page, facets] = await Promise.all([listProducts({ db, scope, query }), listFacets({ db, scope })]);
+    return { page, query, facets };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;

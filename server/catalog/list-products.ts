@@ -46,7 +46,8 @@ export async function listProducts({
   return { products: rows.map(toProductJson), total: counted?.n ?? 0, page, limit };
 }
 
-function filterConditions(query: ListingQuery): SQL[] {
+/** Price, colour, size and featured filters; shared by listings and search. */
+export function filterConditions(query: ListingQuery): SQL[] {
   const conditions: SQL[] = [];
   if (query.minPrice !== undefined) conditions.push(gte(products.priceCents, query.minPrice));
   if (query.maxPrice !== undefined) conditions.push(lte(products.priceCents, query.maxPrice));
@@ -56,7 +57,7 @@ function filterConditions(query: ListingQuery): SQL[] {
   return conditions;
 }
 
-async function scopeCondition(db: Database, scope: ListingScope): Promise<SQL | undefined> {
+export async function scopeCondition(db: Database, scope: ListingScope): Promise<SQL | undefined> {
   switch (scope.kind) {
     case "all":
       return undefined;
