@@ -1,9 +1,15 @@
 import { createContext, type RouterContext } from "react-router";
 import type { Services } from "../server/context";
 
+/** What the server knows about the browser making the request. */
+export interface Visitor {
+  cartToken: string | null;
+}
+
 interface Contexts {
   services: RouterContext<Services>;
   nonce: RouterContext<string>;
+  visitor: RouterContext<Visitor>;
 }
 
 /**
@@ -15,7 +21,9 @@ const registry = globalThis as typeof globalThis & { [KEY]?: Contexts };
 const contexts = (registry[KEY] ??= {
   services: createContext<Services>(),
   nonce: createContext<string>(""),
+  visitor: createContext<Visitor>({ cartToken: null }),
 });
 
 export const servicesContext = contexts.services;
 export const nonceContext = contexts.nonce;
+export const visitorContext = contexts.visitor;

@@ -1,11 +1,15 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { servicesContext, visitorContext } from "./context";
+import { CartDrawer } from "./components/cart/cart-drawer";
+import { AppProviders } from "./components/layout/app-providers";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFound } from "./components/layout/not-found";
+import { skeletonFor } from "./components/layout/page-skeletons";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
 import { themeBootScript } from "./lib/theme";
@@ -17,8 +21,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Shop men's, women's and kids' clothing and pre-order the limited VSOP premium streetwear collection." },
 ];
 
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await context.get(servicesContext).cart.getCart({ token: context.get(visitorContext).cartToken });
+  return { cart };
+}
+
+/** The cart is kept fresh by React Query after the first render, so navigations need not reload it. */
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -33,14 +46,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
-        <div className="flex min-h-screen flex-col">
-          <Header cartCount={0} />
-          <Breadcrumbs />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <Footer />
-        </div>
+        <AppProviders cart={data?.cart}>
+          <div className="flex min-h-screen flex-col">
+            <Header />
+            <Breadcrumbs />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer />
+          </div>
+          <CartDrawer />
+        </AppProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -49,7 +65,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Going to another page: show its skeleton until its data arrives (same-page reloads handle their own).
+  const target = navigation.state === "loading" ? navigation.location.pathname : null;
+  const Skeleton = target && target !== pathname ? skeletonFor(target) : null;
+  return Skeleton ? <Skeleton /> : <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,7 +3,7 @@ import { addCartItem } from "./cart/add-cart-item";
 import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
 import { getCart } from "./cart/read-cart";
 import { browseCatalog } from "./catalog/browse-catalog";
-import { getProduct } from "./catalog/get-product";
+import { findProduct, getProduct } from "./catalog/get-product";
 import { searchProducts } from "./catalog/search-products";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
@@ -19,6 +19,7 @@ export function createServices({ db }: { db: Database }) {
     catalog: {
       listProducts: bind(db, listProducts),
       getProduct: bind(db, getProduct),
+      findProduct: bind(db, findProduct),
       browseCatalog: bind(db, browseCatalog),
       searchProducts: bind(db, searchProducts),
     },

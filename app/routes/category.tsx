@@ -1,8 +1,12 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import { servicesContext } from "~/context";
 import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
+import { FilterForm } from "~/components/listing/filter-form";
+import { FilterSheet } from "~/components/listing/filter-sheet";
+import { SortMenu } from "~/components/listing/sort-menu";
 import { Pagination } from "~/components/product/pagination";
+import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingTitle } from "~/lib/listing-title";
 
@@ -13,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? await context.get(servicesContext).catalog.browseCatalog({ category, subcategory, params: new URL(request.url).searchParams })
     : null;
   if (!title || !result) throw data({ category }, { status: 404 });
-  return { title, ...result.page };
+  return { title, ...result.page, query: result.query, facets: result.facets };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -25,26 +29,60 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [{ title: "Category Not Found | VSOP Apparel" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { title, products, total, page, limit } = loaderData;
+  const { title, products, total, page, limit, query, facets } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Filters, sort and paging reload this same listing: show skeletons in place of the grid meanwhile.
+  const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const first = (page - 1) * limit + 1;
+  const filtered = query.maxPrice !== undefined || Boolean(query.colors?.length) || Boolean(query.sizes?.length);
+  const formKey = location.search;
   return (
     <div className="container-page pb-8 pt-6">
-      <header className="mb-8 flex flex-wrap items-end justify-between gap-3 border-b border-line pb-6">
+      <header className="mb-6 border-b border-line pb-6">
         <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-        {total > 0 && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink-muted" aria-live="polite">
-            {products.length === total ? `${total} products` : `Showing ${first}–${first + products.length - 1} of ${total} products`}
+            {total === 0 ? "No products" : products.length === total ? `${total} ${total === 1 ? "product" : "products"}` : `Showing ${first}–${first + products.length - 1} of ${total} products`}
           </p>
-        )}
+          <div className="flex items-center gap-2">
+            <FilterSheet key={`sheet-${formKey}`} facets={facets} query={query} total={total} />
+            <SortMenu key={`sort-${formKey}`} query={query} />
+          </div>
+        </div>
       </header>
-      {products.length > 0 ? (
-        <>
-          <ProductGrid products={products} />
-          <Pagination page={page} limit={limit} total={total} />
-        </>
-      ) : (
-        <ComingSoon />
-      )}
+      <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <FilterForm key={`side-${formKey}`} facets={facets} query={query} idPrefix="side" />
+        </aside>
+        <section aria-label="Products" aria-busy={reloading}>
+          {reloading ? (
+            <ProductGridSkeleton />
+          ) : products.length > 0 ? (
+            <>
+              <ProductGrid products={products} />
+              <Pagination page={page} limit={limit} total={total} />
+            </>
+          ) : filtered ? (
+            <NoMatches />
+          ) : (
+            <ComingSoon />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function NoMatches() {
+  const { pathname } = useLocation();
+  return (
+    <div className="rounded-3xl bg-surface-muted px-6 py-16 text-center">
+      <h2 className="font-display text-2xl font-bold">No products match these filters</h2>
+      <p className="mx-auto mt-3 max-w-md text-ink-muted">Try a higher price limit or fewer colours and sizes.</p>
+      <Link to={pathname} className={`${buttonClass} mt-8`}>
+        Clear all filters
+      </Link>
     </div>
   );
 }

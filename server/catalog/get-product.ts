@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
+import { productImageUrl } from "./images/image-url";
 import { toProductJson } from "./product-json";
 import { selectProducts } from "./product-query";
 import type { ProductDetail } from "./product-types";
@@ -22,5 +23,16 @@ export async function getProduct({ db, id }: { db: Database; id: number }): Prom
       .orderBy(asc(variants.id)),
   ]);
   if (!row) throw new AppError("not_found", `Product ${id} not found`);
-  return { ...toProductJson(row), variants: variantRows };
+  const colorImages = Object.fromEntries(row.colors.map((c) => [c, [productImageUrl(row.garment, c, "front"), productImageUrl(row.garment, c, "back")]]));
+  return { ...toProductJson(row), variants: variantRows, colorImages };
+}
+
+/** For pages: the product, or null when there is none. */
+export async function findProduct({ db, id }: { db: Database; id: number }): Promise<ProductDetail | null> {
+  try {
+    return await getProduct({ db, id });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
 }

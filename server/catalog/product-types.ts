@@ -33,6 +33,8 @@ export interface VariantAvailability {
 
 export interface ProductDetail extends Product {
   variants: VariantAvailability[];
+  /** Front and back views of each colour-way, for the gallery. */
+  colorImages: Record<string, string[]>;
 }
 
 export interface ProductPage {

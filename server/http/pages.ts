@@ -1,18 +1,20 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import express, { type RequestHandler, type Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { nonceContext, servicesContext } from "../../app/context";
+import { nonceContext, servicesContext, visitorContext } from "../../app/context";
 import type { Services } from "../context";
 import { buildDir } from "../paths";
+import { CART_COOKIE, readCookie } from "./cookies";
 
 function loadContext(services: Services) {
-  return (_req: unknown, res: Response) =>
+  return (req: Request, res: Response) =>
     new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
         [servicesContext, services],
         [nonceContext, res.locals.cspNonce],
+        [visitorContext, { cartToken: readCookie(req, CART_COOKIE) }],
       ]),
     );
 }

@@ -1,10 +1,15 @@
 import { ChevronRight } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { buildBreadcrumbs } from "~/lib/breadcrumbs";
 
 export function Breadcrumbs() {
   const { pathname } = useLocation();
+  const matches = useMatches();
   const crumbs = buildBreadcrumbs(pathname);
+  // A page may name its last crumb from its data (a product's name rather than its id).
+  const leaf = matches[matches.length - 1] as { handle?: { breadcrumb?: (data: unknown) => string | undefined }; loaderData?: unknown } | undefined;
+  const named = leaf?.handle?.breadcrumb?.(leaf.loaderData);
+  if (named && crumbs.length > 0) crumbs[crumbs.length - 1] = { label: named };
   if (crumbs.length === 0) return null;
   return (
     <nav aria-label="Breadcrumb" className="container-page pt-5">

@@ -1,6 +1,7 @@
 import { ShoppingBag, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
 import { DesktopNav } from "./desktop-nav";
 import { Logo } from "./logo";
@@ -10,7 +11,10 @@ import { ThemeToggle } from "./theme-toggle";
 
 const SHADOW_AFTER_PX = 50;
 
-export function Header({ cartCount }: { cartCount: number }) {
+export function Header() {
+  const { data: cart } = useCart();
+  const { setOpen: setCartOpen } = useCartDrawer();
+  const cartCount = cart?.itemCount ?? 0;
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SHADOW_AFTER_PX);
@@ -37,8 +41,9 @@ export function Header({ cartCount }: { cartCount: number }) {
           <Link to="/account" aria-label="Account" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
             <User aria-hidden="true" className="size-5" />
           </Link>
-          <Link
-            to="/cart"
+          <button
+            type="button"
+            onClick={() => setCartOpen(true)}
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
             className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
           >
@@ -48,7 +53,7 @@ export function Header({ cartCount }: { cartCount: number }) {
                 {cartCount > 99 ? "99+" : cartCount}
               </span>
             )}
-          </Link>
+          </button>
         </div>
       </div>
     </header>

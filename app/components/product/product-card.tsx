@@ -1,12 +1,19 @@
+import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { Product } from "../../../server/catalog/product-types";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
+import { quickAddChoice } from "~/lib/product-options";
+import { ColorSwatches } from "./color-swatches";
 import { StarRating } from "./star-rating";
+import { useAddProduct } from "./use-add-product";
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const badges = productBadges(product);
   const onSale = product.compareAtPrice !== null;
+  const { addProduct, isPending } = useAddProduct();
+  const quickAdd = () =>
+    addProduct(product, quickAddChoice(product), { title: "Added to Cart", description: `${product.name} has been added to your cart.` });
   return (
     <article className="group relative flex w-full flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-surface-muted">
@@ -37,6 +44,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </Link>
         </h3>
         <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        <ColorSwatches colors={product.colors} />
         <p className="mt-auto flex items-baseline gap-2 pt-1">
           <span className={onSale ? "font-semibold text-red-700 dark:text-red-400" : "font-semibold"}>{formatPrice(product.price)}</span>
           {onSale && (
@@ -46,6 +54,16 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             </span>
           )}
         </p>
+        <button
+          type="button"
+          onClick={quickAdd}
+          disabled={isPending || product.stock <= 0}
+          aria-label={product.stock > 0 ? `Add ${product.name} to cart` : `${product.name} is sold out`}
+          className="relative z-10 mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full border border-ink text-sm font-semibold transition hover:bg-ink hover:text-surface disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent"
+        >
+          <ShoppingBag aria-hidden="true" className="size-4" />
+          {product.stock > 0 ? (isPending ? "Adding..." : "Add to Cart") : "Sold out"}
+        </button>
       </div>
     </article>
   );

@@ -1,0 +1,104 @@
+import { useRef, useState } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import type { Facets } from "../../../server/catalog/list-facets";
+import type { ListingQuery } from "../../../server/catalog/listing-query";
+import { swatchFor } from "~/lib/swatches";
+
+export const PRICE_CEILING = 200;
+const PRICE_STEP = 10;
+
+/** Drops what means "no filter" (the top of the price slider) before the URL is built. */
+function cleaned(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (key === "maxPrice" && Number(value) >= PRICE_CEILING) continue;
+    params.append(key, String(value));
+  }
+  return params;
+}
+
+/** Price, colour and size filters (SPEC §5: slider 0-200 step 10, any-match). They live in the URL and apply as they change. */
+export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query: ListingQuery; idPrefix: string }) {
+  const submit = useSubmit();
+  const { pathname } = useLocation();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [maxPrice, setMaxPrice] = useState(query.maxPrice === undefined ? PRICE_CEILING : Math.min(PRICE_CEILING, Math.round(query.maxPrice / 100)));
+  const apply = (form: HTMLFormElement, delay = 0) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => submit(cleaned(form), { method: "get", action: pathname, replace: true, preventScrollReset: true }), delay);
+  };
+  const filtered = query.maxPrice !== undefined || query.colors?.length || query.sizes?.length;
+  return (
+    <Form method="get" action={pathname} onChange={(e) => apply(e.currentTarget, e.target instanceof HTMLInputElement && e.target.type === "range" ? 350 : 0)} className="space-y-8">
+      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      <fieldset>
+        <legend className="text-sm font-semibold">Price</legend>
+        <label htmlFor={`${idPrefix}-price`} className="mt-3 flex justify-between text-sm text-ink-muted">
+          <span>Up to</span>
+          <span className="font-semibold text-ink tabular-nums">{maxPrice >= PRICE_CEILING ? `$${PRICE_CEILING}+` : `$${maxPrice}`}</span>
+        </label>
+        <input
+          id={`${idPrefix}-price`}
+          type="range"
+          name="maxPrice"
+          min={0}
+          max={PRICE_CEILING}
+          step={PRICE_STEP}
+          value={maxPrice}
+          onChange={(e) => setMaxPrice(Number(e.target.value))}
+          aria-valuetext={maxPrice >= PRICE_CEILING ? "Any price" : `Up to $${maxPrice}`}
+          className="mt-2 w-full accent-brand-700"
+        />
+        <div className="flex justify-between text-xs text-ink-muted" aria-hidden="true">
+          <span>$0</span>
+          <span>${PRICE_CEILING}</span>
+        </div>
+      </fieldset>
+      {facets.colors.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-semibold">Colour</legend>
+          <ul className="mt-3 grid grid-cols-2 gap-2">
+            {facets.colors.map((color) => (
+              <li key={color}>
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg py-1 text-sm">
+                  <input type="checkbox" name="colors" value={color} defaultChecked={query.colors?.includes(color)} className="size-4 accent-brand-700" />
+                  <span aria-hidden="true" className="size-4 rounded-full border border-black/20 dark:border-white/30" style={{ background: swatchFor(color) }} />
+                  {color}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      {facets.sizes.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-semibold">Size</legend>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {facets.sizes.map((size) => (
+              <li key={size}>
+                <label className="relative inline-flex cursor-pointer">
+                  <input type="checkbox" name="sizes" value={size} defaultChecked={query.sizes?.includes(size)} className="peer sr-only" />
+                  <span className="min-w-11 rounded-lg border border-line px-2.5 py-1.5 text-center text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-surface peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500">
+                    {size}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div className="flex items-center gap-4">
+        <noscript>
+          <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-surface">
+            Apply filters
+          </button>
+        </noscript>
+        {filtered && (
+          <Link to={query.sort ? `${pathname}?sort=${query.sort}` : pathname} replace preventScrollReset className="text-sm font-medium underline">
+            Clear all filters
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import type { ProductDetail } from "../../../server/catalog/product-types";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { useAddProduct } from "~/components/product/use-add-product";
+import { isVsop } from "~/lib/product-options";
+import { clampQuantity } from "~/lib/quantity";
+import { availabilityFor, ColorPicker, SizePicker } from "./option-pickers";
+import { QuantityInput } from "./quantity-input";
+
+/** Colour, size and quantity choices with Add to Cart and Buy Now. */
+export function ProductPurchase({ product, onColorChange }: { product: ProductDetail; onColorChange: (color: string) => void }) {
+  const vsop = isVsop(product);
+  const [color, setColor] = useState(product.colors[0] ?? "Black");
+  const availability = useMemo(() => availabilityFor(product.variants, color), [product.variants, color]);
+  const firstAvailable = (map: Map<string, number>) => product.sizes.find((s) => (map.get(s) ?? 0) > 0) ?? product.sizes[0] ?? "M";
+  const [size, setSize] = useState(() => firstAvailable(availability));
+  const [quantity, setQuantity] = useState(1);
+  const { addProduct, isPending } = useAddProduct();
+  const navigate = useNavigate();
+  const left = availability.get(size) ?? 0;
+  const soldOut = product.stock <= 0 || left <= 0;
+
+  function chooseColor(next: string) {
+    setColor(next);
+    onColorChange(next);
+    const nextAvailability = availabilityFor(product.variants, next);
+    if ((nextAvailability.get(size) ?? 0) <= 0) setSize(firstAvailable(nextAvailability));
+  }
+
+  async function add({ buyNow }: { buyNow: boolean }) {
+    if (!size || (!vsop && !color)) return;
+    const item = { productId: product.id, quantity, color: vsop ? "Default" : color, size };
+    const added = await addProduct(product, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})` }, { openDrawer: !buyNow });
+    if (added && buyNow) navigate("/checkout");
+  }
+
+  return (
+    <div className="space-y-6">
+      {!vsop && <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />}
+      <SizePicker
+        sizes={product.sizes}
+        availability={availability}
+        value={size}
+        onChange={(next) => {
+          setSize(next);
+          setQuantity((q) => clampQuantity(q, availability.get(next) ?? 1));
+        }}
+      />
+      <QuantityInput value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="button" disabled={soldOut || isPending} onClick={() => add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50`}>
+          {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder ? "Pre-order: Add to Cart" : "Add to Cart"}
+        </button>
+        <button type="button" disabled={soldOut || isPending} onClick={() => add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50`}>
+          Buy Now
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { toast } from "sonner";
+import type { Product } from "../../../server/catalog/product-types";
+import { trackAddToCart } from "~/lib/analytics";
+import { type AddToCartInput, useAddToCart, useCartDrawer } from "~/lib/cart";
+
+/** Adds to the cart, then confirms with a toast, records add_to_cart and opens the drawer (SPEC §4). */
+export function useAddProduct() {
+  const mutation = useAddToCart();
+  const { setOpen } = useCartDrawer();
+  async function addProduct(
+    product: Pick<Product, "name" | "price">,
+    item: AddToCartInput,
+    message: { title: string; description?: string },
+    { openDrawer = true } = {},
+  ): Promise<boolean> {
+    try {
+      await mutation.mutateAsync(item);
+    } catch {
+      return false; // the mutation already told the shopper why
+    }
+    trackAddToCart(product);
+    toast.success(message.title, { description: message.description, duration: 3000 });
+    if (openDrawer) setOpen(true);
+    return true;
+  }
+  return { addProduct, isPending: mutation.isPending };
+}

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import type { Route } from "./+types/product";
+import { servicesContext } from "~/context";
+import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
+import { ProductGallery } from "~/components/product-detail/product-gallery";
+import { ProductPurchase } from "~/components/product-detail/product-purchase";
+import { ServiceNotes } from "~/components/product-detail/service-notes";
+import { StarRating } from "~/components/product/star-rating";
+import { formatPrice } from "~/lib/money";
+import { productBadges } from "~/lib/product-badges";
+import { isVsop } from "~/lib/product-options";
+import { findCollection } from "~/lib/taxonomy";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
+  const product = await context.get(servicesContext).catalog.findProduct({ id: Number(params.id) });
+  if (!product) throw data({ reason: "missing" }, { status: 404 });
+  return { product };
+}
+
+export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [{ title: `${data.product.name} | VSOP Apparel` }, { name: "description", content: data.product.description.slice(0, 160) }]
+    : [{ title: "Product | VSOP Apparel" }];
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const [color, setColor] = useState(product.colors[0] ?? "Black");
+  const collection = findCollection(product.category);
+  const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
+  const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];
+  const badges = productBadges(product);
+  return (
+    <div className="container-page grid gap-10 pb-8 pt-6 lg:grid-cols-2 lg:gap-16">
+      <ProductGallery key={color} images={images} name={product.name} />
+      <div className="space-y-6">
+        <div className="space-y-3">
+          {badges.length > 0 && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Highlights">
+              {badges.map((b) => (
+                <li key={b} className="rounded-full bg-black/85 px-2 py-1 text-[0.65rem] font-bold tracking-wide text-white">
+                  {b}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+          <p className="flex items-baseline gap-3 text-2xl font-bold">
+            <span className={product.compareAtPrice ? "text-red-700 dark:text-red-400" : undefined}>{formatPrice(product.price)}</span>
+            {product.compareAtPrice && (
+              <span className="text-lg font-normal text-ink-muted line-through">
+                <span className="sr-only">was </span>
+                {formatPrice(product.compareAtPrice)}
+              </span>
+            )}
+          </p>
+          <p className="leading-7 text-ink-muted">{product.description}</p>
+        </div>
+        <ProductPurchase product={product} onColorChange={setColor} />
+        <dl className="grid grid-cols-2 gap-3 border-y border-line py-4 text-sm">
+          <div>
+            <dt className="text-ink-muted">Category</dt>
+            <dd>
+              <Link className="font-medium hover:underline" to={`/category/${isVsop(product) ? "vsop" : product.category}`}>
+                {isVsop(product) ? "VSOP Collection" : `${collection?.name ?? product.category} Collection`}
+              </Link>
+              {subcategory && (
+                <>
+                  {" / "}
+                  <Link className="font-medium hover:underline" to={`/category/${product.category}/${subcategory.slug}`}>
+                    {subcategory.name}
+                  </Link>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Options</dt>
+            <dd>
+              {product.colors.length} {product.colors.length === 1 ? "colour" : "colours"} · {product.sizes.length} {product.sizes.length === 1 ? "size" : "sizes"}
+            </dd>
+          </div>
+        </dl>
+        <ServiceNotes />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const navigate = useNavigate();
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <StatusScreen title="Invalid Product">
+        <p>That link doesn't point to a product.</p>
+        <Link to="/" className={`${buttonClass} mt-8`}>
+          Go Home
+        </Link>
+      </StatusScreen>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusScreen title="Product Not Found">
+        <p>We couldn't find this product. It may have sold out for good or moved.</p>
+        <button type="button" onClick={() => navigate(-1)} className={`${buttonClass} mt-8`}>
+          Go Back
+        </button>
+      </StatusScreen>
+    );
+  }
+  return (
+    <StatusScreen title="Error Loading Product">
+      <p>Something went wrong while loading this product.</p>
+      <button type="button" onClick={() => window.location.reload()} className={`${buttonClass} mt-8`}>
+        Refresh
+      </button>
+    </StatusScreen>
+  );
+}

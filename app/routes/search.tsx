@@ -1,0 +1,59 @@
+import { SearchX } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/search";
+import { servicesContext } from "~/context";
+import { buttonClass } from "~/components/layout/status-screen";
+import { Pagination } from "~/components/product/pagination";
+import { ProductGrid } from "~/components/product/product-grid";
+import { navGroups } from "~/lib/navigation";
+
+const MAX_QUERY = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const pageParam = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
+  const result = await context.get(servicesContext).catalog.searchProducts({ text: q, query: { page } });
+  return { q, ...result };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.q ? `Search: ${data.q} | VSOP Apparel` : "Search | VSOP Apparel" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, products, total, page, limit } = loaderData;
+  return (
+    <div className="container-page pb-8 pt-6">
+      <header className="mb-8 border-b border-line pb-6">
+        <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{q ? <>Results for “{q}”</> : "Search"}</h1>
+        <p className="mt-2 text-sm text-ink-muted" aria-live="polite">
+          {q ? `${total} ${total === 1 ? "product" : "products"} found` : "Type a product, colour or category in the search box."}
+        </p>
+      </header>
+      {products.length > 0 ? (
+        <>
+          <ProductGrid products={products} />
+          <Pagination page={page} limit={limit} total={total} />
+        </>
+      ) : (
+        q && (
+          <div className="rounded-3xl bg-surface-muted px-6 py-16 text-center">
+            <SearchX aria-hidden="true" className="mx-auto size-12 text-ink-muted" />
+            <h2 className="mt-4 font-display text-2xl font-bold">No products match “{q}”</h2>
+            <p className="mx-auto mt-3 max-w-md text-ink-muted">Check the spelling, try a more general word, or browse a collection.</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              {navGroups.map((group) => (
+                <Link key={group.href} to={group.href} className={buttonClass}>
+                  Shop {group.label}
+                </Link>
+              ))}
+            </div>
+          </div>
+        )
+      )}
+    </div>
+  );
+}
