@@ -9,7 +9,7 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFound } from "./components/layout/not-found";
-import { skeletonFor } from "./components/layout/page-skeletons";
+import { hasSkeleton, PendingPage } from "./components/layout/page-skeletons";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
 import { themeBootScript } from "./lib/theme";
@@ -69,8 +69,7 @@ export default function App() {
   const { pathname } = useLocation();
   // Going to another page: show its skeleton until its data arrives (same-page reloads handle their own).
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  const Skeleton = target && target !== pathname ? skeletonFor(target) : null;
-  return Skeleton ? <Skeleton /> : <Outlet />;
+  return target && target !== pathname && hasSkeleton(target) ? <PendingPage pathname={target} /> : <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

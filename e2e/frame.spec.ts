@@ -8,7 +8,7 @@ test.describe("shared frame", () => {
     await expect(header.getByRole("link", { name: "VSOP Apparel, home" })).toBeVisible();
     await expect(header.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(header.getByRole("link", { name: /VSOP\s*NEW/ })).toHaveAttribute("href", "/vsop");
-    await expect(header.getByRole("link", { name: /^Cart, \d+ items?$/ })).toBeVisible();
+    await expect(header.getByRole("button", { name: /^Cart, \d+ items?$/ })).toBeVisible();
     const footer = page.getByRole("contentinfo");
     for (const network of ["Instagram", "Facebook", "YouTube", "TikTok"]) {
       await expect(footer.getByRole("link", { name: new RegExp(`on ${network}`) })).toHaveAttribute("target", "_blank");

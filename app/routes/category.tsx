@@ -36,7 +36,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const first = (page - 1) * limit + 1;
   const filtered = query.maxPrice !== undefined || Boolean(query.colors?.length) || Boolean(query.sizes?.length);
-  const formKey = location.search;
   return (
     <div className="container-page pb-8 pt-6">
       <header className="mb-6 border-b border-line pb-6">
@@ -46,14 +45,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {total === 0 ? "No products" : products.length === total ? `${total} ${total === 1 ? "product" : "products"}` : `Showing ${first}–${first + products.length - 1} of ${total} products`}
           </p>
           <div className="flex items-center gap-2">
-            <FilterSheet key={`sheet-${formKey}`} facets={facets} query={query} total={total} />
-            <SortMenu key={`sort-${formKey}`} query={query} />
+            <FilterSheet facets={facets} query={query} total={total} />
+            <SortMenu query={query} />
           </div>
         </div>
       </header>
       <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-10">
         <aside aria-label="Filters" className="hidden lg:block">
-          <FilterForm key={`side-${formKey}`} facets={facets} query={query} idPrefix="side" />
+          <FilterForm facets={facets} query={query} idPrefix="side" />
         </aside>
         <section aria-label="Products" aria-busy={reloading}>
           {reloading ? (

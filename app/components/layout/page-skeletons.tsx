@@ -35,9 +35,14 @@ export function ListingPageSkeleton() {
   );
 }
 
-/** Which skeleton a pending navigation shows, by the address it is going to. */
-export function skeletonFor(pathname: string) {
-  if (/^\/product\/[^/]+$/.test(pathname)) return ProductPageSkeleton;
-  if (pathname === "/products" || pathname === "/search" || pathname.startsWith("/category/")) return ListingPageSkeleton;
+/** The skeleton a pending navigation shows, by the address it is going to; null when the page has none. */
+const isProductPath = (pathname: string) => /^\/product\/[^/]+$/.test(pathname);
+const isListingPath = (pathname: string) => pathname === "/products" || pathname === "/search" || pathname.startsWith("/category/");
+
+export function PendingPage({ pathname }: { pathname: string }) {
+  if (isProductPath(pathname)) return <ProductPageSkeleton />;
+  if (isListingPath(pathname)) return <ListingPageSkeleton />;
   return null;
 }
+
+export const hasSkeleton = (pathname: string) => isProductPath(pathname) || isListingPath(pathname);

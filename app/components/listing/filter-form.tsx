@@ -18,14 +18,36 @@ function cleaned(form: HTMLFormElement): URLSearchParams {
 }
 
 /** Price, colour and size filters (SPEC §5: slider 0-200 step 10, any-match). They live in the URL and apply as they change. */
+function listParam(params: URLSearchParams, key: string): string[] {
+  return params.getAll(key).flatMap((v) => v.split(",")).map((v) => v.trim().toLowerCase());
+}
+
+const sliderValue = (maxPriceCents: number | undefined) => (maxPriceCents === undefined ? PRICE_CEILING : Math.min(PRICE_CEILING, Math.round(maxPriceCents / 100)));
+
 export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query: ListingQuery; idPrefix: string }) {
   const submit = useSubmit();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [maxPrice, setMaxPrice] = useState(query.maxPrice === undefined ? PRICE_CEILING : Math.min(PRICE_CEILING, Math.round(query.maxPrice / 100)));
+  const fromUrl = () => {
+    const params = new URLSearchParams(search);
+    return { maxPrice: sliderValue(query.maxPrice), colors: listParam(params, "colors"), sizes: listParam(params, "sizes") };
+  };
+  // The shopper's choices show at once; when the URL changes under them (Clear all, back button) they follow it.
+  const [choice, setChoice] = useState(fromUrl);
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (seenSearch !== search) {
+    setSeenSearch(search);
+    setChoice(fromUrl());
+  }
+  const toggle = (key: "colors" | "sizes", value: string) =>
+    setChoice((c) => ({ ...c, [key]: c[key].includes(value) ? c[key].filter((v) => v !== value) : [...c[key], value] }));
+  const maxPrice = choice.maxPrice;
   const apply = (form: HTMLFormElement, delay = 0) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit(cleaned(form), { method: "get", action: pathname, replace: true, preventScrollReset: true }), delay);
+    const params = cleaned(form);
+    const go = () => submit(params, { method: "get", action: pathname, replace: true, preventScrollReset: true });
+    if (delay > 0) timer.current = setTimeout(go, delay);
+    else go();
   };
   const filtered = query.maxPrice !== undefined || query.colors?.length || query.sizes?.length;
   return (
@@ -45,7 +67,7 @@ export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query:
           max={PRICE_CEILING}
           step={PRICE_STEP}
           value={maxPrice}
-          onChange={(e) => setMaxPrice(Number(e.target.value))}
+          onChange={(e) => setChoice((c) => ({ ...c, maxPrice: Number(e.target.value) }))}
           aria-valuetext={maxPrice >= PRICE_CEILING ? "Any price" : `Up to $${maxPrice}`}
           className="mt-2 w-full accent-brand-700"
         />
@@ -61,7 +83,7 @@ export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query:
             {facets.colors.map((color) => (
               <li key={color}>
                 <label className="flex cursor-pointer items-center gap-2 rounded-lg py-1 text-sm">
-                  <input type="checkbox" name="colors" value={color} defaultChecked={query.colors?.includes(color)} className="size-4 accent-brand-700" />
+                  <input type="checkbox" name="colors" value={color} checked={choice.colors.includes(color.toLowerCase())} onChange={() => toggle("colors", color.toLowerCase())} className="size-4 accent-brand-700" />
                   <span aria-hidden="true" className="size-4 rounded-full border border-black/20 dark:border-white/30" style={{ background: swatchFor(color) }} />
                   {color}
                 </label>
@@ -77,7 +99,7 @@ export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query:
             {facets.sizes.map((size) => (
               <li key={size}>
                 <label className="relative inline-flex cursor-pointer">
-                  <input type="checkbox" name="sizes" value={size} defaultChecked={query.sizes?.includes(size)} className="peer sr-only" />
+                  <input type="checkbox" name="sizes" value={size} checked={choice.sizes.includes(size.toLowerCase())} onChange={() => toggle("sizes", size.toLowerCase())} className="peer sr-only" />
                   <span className="min-w-11 rounded-lg border border-line px-2.5 py-1.5 text-center text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-surface peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500">
                     {size}
                   </span>

@@ -1,4 +1,4 @@
-import { Form, useLocation, useSubmit } from "react-router";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import type { ListingQuery } from "../../../server/catalog/listing-query";
 
 const options = [
@@ -12,6 +12,8 @@ const options = [
 export function SortMenu({ query }: { query: ListingQuery }) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const pendingSort = navigation.location?.pathname === pathname ? new URLSearchParams(navigation.location.search).get("sort") : null;
   const kept = [...new URLSearchParams(search)].filter(([key]) => key !== "sort" && key !== "page");
   return (
     <Form method="get" action={pathname} onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="flex items-center gap-2">
@@ -24,7 +26,8 @@ export function SortMenu({ query }: { query: ListingQuery }) {
       <select
         id="sort"
         name="sort"
-        defaultValue={query.sort ?? "newest"}
+        value={pendingSort ?? query.sort ?? "newest"}
+        onChange={() => {}}
         className="h-10 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink focus:border-ink"
       >
         {options.map((o) => (

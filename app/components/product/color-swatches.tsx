@@ -7,7 +7,8 @@ export function ColorSwatches({ colors }: { colors: string[] }) {
   const shown = colors.slice(0, MAX_SWATCHES);
   const more = colors.length - shown.length;
   return (
-    <p className="flex items-center gap-1.5" aria-label={`Colours: ${colors.join(", ")}`}>
+    <p className="flex items-center gap-1.5">
+      <span className="sr-only">Colours: {colors.join(", ")}</span>
       {shown.map((color) => (
         <span
           key={color}
