@@ -1,11 +1,13 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useId } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
 
 /** Submits to /search?q= only when the text is non-empty after trimming (SPEC §1). */
 export function SearchBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
   const id = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,6 +24,8 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
       <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
       <input
         id={id}
+        key={current}
+        defaultValue={current}
         name="q"
         type="search"
         required
