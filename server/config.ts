@@ -15,6 +15,16 @@ const schema = z.object({
   SEED_ON_START: z.stringbool().default(true),
   /** Public origin of the store, used in absolute links (feeds, emails, social previews). */
   PUBLIC_URL: z.url().optional(),
+  /** Stripe: all three, or none for the built-in test payment provider. */
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** Outgoing mail; without it, emails are written as .eml files in DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("VSOP Apparel <orders@vsop-apparel.example>"),
+}).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {
+  message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together",
+  path: ["STRIPE_SECRET_KEY"],
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,15 +7,55 @@ import { findProduct, getProduct } from "./catalog/get-product";
 import { searchProducts } from "./catalog/search-products";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+import type { Mailer } from "./mail/mailer";
+import { expireStaleOrders } from "./orders/expire-orders";
+import { getOrderStatus } from "./orders/get-order-status";
+import { handlePaymentEvent } from "./orders/handle-payment-event";
+import type { OrderDeps } from "./orders/order-deps";
+import { quoteCheckout } from "./orders/quote-checkout";
+import { startCheckout } from "./orders/start-checkout";
+import type { PaymentProvider } from "./payments/payment-provider";
+import { authenticateTestPayment, confirmTestPayment } from "./payments/test-payments";
+import type { TestPaymentProvider } from "./payments/test-provider";
 
 /** Turns `fn({ db, ...args })` into `fn(args)` with the database filled in. */
 function bind<A extends { db: Database }, R>(db: Database, fn: (args: A) => R): (args: Omit<A, "db">) => R {
   return (args) => fn({ ...args, db } as A);
 }
 
+export interface ServiceDeps {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  logger: Logger;
+  now?: () => Date;
+  storeUrl: string;
+}
+
+/** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
+function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R): (args: Omit<P, keyof D>) => R {
+  return (args) => fn({ ...deps, ...args } as P);
+}
+
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db }: { db: Database }) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl }: ServiceDeps) {
+  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
+  const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
+    payments,
+    checkout: {
+      quote: withDeps(orderDeps, quoteCheckout),
+      startCheckout: withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)),
+      getOrderStatus: withDeps(orderDeps, getOrderStatus),
+      handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
+      expireStaleOrders: () => expireStaleOrders(orderDeps),
+    },
+    /** The built-in provider's card form; null when Stripe takes payments. */
+    testPayments: testProvider && {
+      confirm: withDeps({ ...orderDeps, provider: testProvider }, confirmTestPayment),
+      authenticate: withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment),
+    },
     catalog: {
       listProducts: bind(db, listProducts),
       getProduct: bind(db, getProduct),

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { createServices } from "./context";
@@ -9,6 +9,8 @@ import { migrateDatabase } from "./db/migrate";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
 import { developmentPages, productionPages } from "./http/pages";
 import { createLogger } from "./logger";
+import { createMailer } from "./mail/mailer";
+import { createPaymentProvider } from "./payments/create-payment-provider";
 import { projectRoot } from "./paths";
 
 const envFile = join(projectRoot, ".env");
@@ -26,7 +28,11 @@ if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
   logger.info(seeded, "catalogue seeded");
 }
 
-const services = createServices({ db: database.db });
+const payments = createPaymentProvider(config, database.db);
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
+const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl });
+logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
 const pages = production ? await productionPages(services) : await developmentPages(services);
 const app = createApp({ services, logger, production, pages });
 
@@ -40,11 +46,21 @@ server.on("error", (err) => {
   void database.close().finally(() => process.exit(1));
 });
 
+// Lapsed reservations go back on sale every minute (safe with several instances: see expire-orders.ts).
+const sweeper = setInterval(() => {
+  services.checkout.expireStaleOrders().then(
+    (n) => n > 0 && logger.info({ expired: n }, "expired unpaid orders"),
+    (err) => logger.error({ err }, "order expiry sweep failed"),
+  );
+}, 60_000);
+sweeper.unref();
+
 let closing = false;
 /** Stops accepting connections, lets requests finish, then closes the database so PGlite needs no recovery. */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  clearInterval(sweeper);
   logger.info({ signal }, "shutting down");
   const force = setTimeout(() => server.closeAllConnections(), 5_000);
   await new Promise<void>((resolve) => server.close(() => resolve()));

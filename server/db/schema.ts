@@ -6,6 +6,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -136,6 +137,111 @@ export const cartItems = pgTable(
     check("cart_items_quantity_range", sql`${t.quantity} between 1 and 99`),
   ],
 );
+
+export const ORDER_STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "failed", "canceled", "expired", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Human order numbers: VS-100100, VS-100101, ... */
+export const orderNumberSequence = pgSequence("order_number_seq", { startWith: 100100 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    email: text("email").notNull(),
+    shippingName: text("shipping_name").notNull(),
+    shippingLine1: text("shipping_line1").notNull(),
+    shippingLine2: text("shipping_line2"),
+    shippingCity: text("shipping_city").notNull(),
+    shippingRegion: text("shipping_region").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    shippingCountry: text("shipping_country").notNull(),
+    discountCode: text("discount_code"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** Fingerprint of the cart lines and amount the order was made from, to reuse it when checkout is retried. */
+    cartFingerprint: text("cart_fingerprint").notNull(),
+    paymentProvider: text("payment_provider").notNull(),
+    paymentIntentId: text("payment_intent_id").unique(),
+    /** held: stock reserved; committed: taken from on_hand at payment; released: given back. */
+    stockState: text("stock_state").$type<"held" | "committed" | "released">().notNull().default("held"),
+    reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }).notNull(),
+    paymentError: text("payment_error"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_status_known", sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
+    check("orders_stock_state_known", sql`${t.stockState} in ('held', 'committed', 'released')`),
+    check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
+    index("orders_cart_idx").on(t.cartId),
+    index("orders_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.stockState} = 'held'`),
+  ],
+);
+
+/** Each line as it was when ordered: name, image, colour, size and unit price are snapshots. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull(),
+    color: text("color").notNull(),
+    size: text("size").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`)],
+);
+
+/** Payment-provider events already applied; inserted in the same transaction as their change. */
+export const processedEvents = pgTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    code: text("code").primaryKey(),
+    percentOff: integer("percent_off").notNull(),
+    active: boolean("active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("discount_codes_percent_range", sql`${t.percentOff} between 1 and 100`), check("discount_codes_upper", sql`${t.code} = upper(${t.code})`)],
+);
+
+/** The built-in test payment provider's intents (DESIGN §5), kept in the database so every app instance sees them. */
+export const testPaymentIntents = pgTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  orderId: uuid("order_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  status: text("status").notNull(),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

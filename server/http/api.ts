@@ -1,6 +1,8 @@
 import express, { Router } from "express";
 import type { Services } from "../context";
 import { cartRouter } from "./cart-router";
+import { checkoutRouter } from "./checkout-router";
+import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { requireSameOriginJson } from "./same-origin";
@@ -10,6 +12,7 @@ export const JSON_BODY_LIMIT = "100kb";
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
   const router = Router();
+  router.use("/webhooks", webhookRouter(services));
   router.use(requireSameOriginJson);
   router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
@@ -29,6 +32,7 @@ export function apiRouter(services: Services): Router {
 
   router.use("/products", productsRouter(services));
   router.use("/cart", cartRouter(services));
+  router.use(checkoutRouter(services));
   router.use(apiNotFound);
   return router;
 }

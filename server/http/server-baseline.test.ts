@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { createServices, type Services } from "../context";
+import type { Services } from "../context";
 import { createLogger } from "../logger";
 import { startTestServer, type TestServer } from "../test/test-server";
 
@@ -67,11 +67,10 @@ describe("server baseline", () => {
 
 describe("unexpected errors", () => {
   it("become a generic 500 with a request id and no internal detail", async () => {
-    const services = createServices({ db: server.database.db });
     const broken: Services = {
-      ...services,
+      ...server.services,
       catalog: {
-        ...services.catalog,
+        ...server.services.catalog,
         getProduct: async () => {
           throw new Error("relation secret_table does not exist");
         },

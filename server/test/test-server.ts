@@ -1,30 +1,48 @@
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app";
-import { createServices } from "../context";
+import { createServices, type ServiceDeps, type Services } from "../context";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
+import type { PaymentProvider } from "../payments/payment-provider";
+import { createTestPaymentProvider } from "../payments/test-provider";
+import { createMemoryMailer } from "./memory-mailer";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
   url: string;
   database: DatabaseHandle;
+  services: Services;
+  mailer: ReturnType<typeof createMemoryMailer>;
+  /** The clock every service reads; tests move it forward. */
+  clock: { now: Date };
   close(): Promise<void>;
 }
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  const app = createApp({
-    services: createServices({ db: database.db }),
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
-    production: true,
-  });
+  const mailer = createMemoryMailer();
+  const clock = { now: new Date() };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const deps: ServiceDeps = {
+    db: database.db,
+    payments: (options.payments ?? createTestPaymentProvider)({ db: database.db }),
+    mailer,
+    logger,
+    now: () => new Date(clock.now),
+    storeUrl: "http://store.test",
+  };
+  const services = createServices(deps);
+  const app = createApp({ services, logger, production: true });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     database,
+    services,
+    mailer,
+    clock,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

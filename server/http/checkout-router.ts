@@ -1,0 +1,53 @@
+import { type Request, Router } from "express";
+import { z } from "zod";
+import type { Services } from "../context";
+import { AppError } from "../errors";
+import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
+import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
+import { CART_COOKIE, readCookie } from "./cookies";
+import { parseInput } from "./validation";
+
+const intentId = z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, "must be a payment id");
+const cartToken = (req: Request) => readCookie(req, CART_COOKIE);
+
+/** Checkout (SPEC §7 create-payment-intent, order-status) and the built-in test provider's card form. */
+export function checkoutRouter(services: Services): Router {
+  const router = Router();
+
+  router.post("/create-payment-intent", async (req, res) => {
+    const details = parseInput(checkoutDetailsSchema, req.body, "Invalid checkout details");
+    res.json(await services.checkout.startCheckout({ cartToken: cartToken(req), details }));
+  });
+
+  router.post("/checkout/quote", async (req, res) => {
+    const { discountCode } = parseInput(quoteSchema, req.body ?? {}, "Invalid request");
+    res.json(await services.checkout.quote({ cartToken: cartToken(req), discountCode }));
+  });
+
+  router.get("/order-status/:paymentIntent", async (req, res) => {
+    const parsed = intentId.safeParse(req.params.paymentIntent);
+    if (!parsed.success) throw new AppError("not_found", "Order not found");
+    res.json(await services.checkout.getOrderStatus({ paymentIntentId: parsed.data, cartToken: cartToken(req) }));
+  });
+
+  router.post("/test-payments/:id/confirm", async (req, res) => {
+    const testPayments = requireTestPayments(services);
+    const id = parseInput(intentId, req.params.id, "Invalid payment");
+    const card = parseInput(confirmTestPaymentSchema, req.body, "Invalid card details");
+    res.json(await testPayments.confirm({ intentId: id, card }));
+  });
+
+  router.post("/test-payments/:id/authenticate", async (req, res) => {
+    const testPayments = requireTestPayments(services);
+    const id = parseInput(intentId, req.params.id, "Invalid payment");
+    const { clientSecret, outcome } = parseInput(authenticateTestPaymentSchema, req.body, "Invalid request");
+    res.json(await testPayments.authenticate({ intentId: id, clientSecret, outcome }));
+  });
+
+  return router;
+}
+
+function requireTestPayments(services: Services) {
+  if (!services.testPayments) throw new AppError("not_found", "Test payments are off: this store takes payments with Stripe");
+  return services.testPayments;
+}

@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { cartItems, products, variants } from "../db/schema";
+import { priceOrder, type OrderTotals } from "../pricing/price-order";
+
+export interface CheckoutLine {
+  variantId: number;
+  productId: number;
+  name: string;
+  garment: string;
+  color: string;
+  size: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** The cart's lines at today's prices: what an order is made from. */
+export async function loadCheckoutLines(db: Database, cartId: string): Promise<CheckoutLine[]> {
+  return db
+    .select({
+      variantId: variants.id,
+      productId: products.id,
+      name: products.name,
+      garment: products.garment,
+      color: variants.color,
+      size: variants.size,
+      unitPriceCents: products.priceCents,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.id));
+}
+
+export function priceLines(lines: CheckoutLine[], discountPercent: number): OrderTotals {
+  return priceOrder({ lines, discountPercent });
+}
+
+/** Same lines, prices and discount → same fingerprint: a retried checkout reuses its order and payment. */
+export function fingerprintCheckout(lines: CheckoutLine[], discountPercent: number): string {
+  const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}`).sort().join(",");
+  return createHash("sha256").update(`${key}|${discountPercent}`).digest("base64url");
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const SHIPPING_COUNTRIES = { US: "United States", CA: "Canada", GB: "United Kingdom" } as const;
+
+const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+export const addressSchema = z
+  .object({
+    line1: text("Address", 200),
+    line2: z.string().trim().max(200, "Address line 2 is too long").optional(),
+    city: text("City", 100),
+    region: text("State / region", 100),
+    postalCode: z.string({ error: "Postal code is required" }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, "Postal code looks wrong"),
+    country: z.enum(Object.keys(SHIPPING_COUNTRIES) as [keyof typeof SHIPPING_COUNTRIES], { error: "We ship to the United States, Canada and the United Kingdom" }),
+  })
+  .strict();
+
+export const discountCodeSchema = z.string().trim().max(40, "Discount code is too long").transform((v) => v.toUpperCase());
+
+/**
+ * POST /api/create-payment-intent. SPEC §7 sends `amount` (the cart total in dollars); it is accepted and ignored:
+ * the server prices the cart itself.
+ */
+export const checkoutDetailsSchema = z
+  .object({
+    email: z.email({ error: "Enter a valid email address" }).max(254, "Email is too long"),
+    name: text("Full name", 100),
+    address: addressSchema,
+    discountCode: discountCodeSchema.optional(),
+    amount: z.number().optional(),
+  })
+  .strict();
+
+export const quoteSchema = z.object({ discountCode: discountCodeSchema.optional() }).strict();
+
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;

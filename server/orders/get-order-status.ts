@@ -1,0 +1,57 @@
+import { asc, eq } from "drizzle-orm";
+import { findCartId } from "../cart/read-cart";
+import { toDollars } from "../catalog/product-json";
+import { orderItems, orders, type OrderRow } from "../db/schema";
+import { AppError } from "../errors";
+import { markOrderPaid } from "./mark-order-paid";
+import type { OrderDeps } from "./order-deps";
+import type { OrderStatusAnswer } from "./order-status-types";
+import { cancelOrderForPayment } from "./payment-setbacks";
+
+const notFound = () => new AppError("not_found", "Order not found");
+
+/**
+ * The order behind a payment, for the browser that placed it (others get the same 404 as for an unknown
+ * payment). While the order still waits for its payment, the provider is asked and the order reconciled, so a
+ * paid payment never lacks an order even when its webhook is late or lost.
+ */
+export async function getOrderStatus(deps: OrderDeps & { paymentIntentId: string; cartToken: string | null }): Promise<OrderStatusAnswer> {
+  const { db } = deps;
+  let [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId));
+  const cartId = await findCartId(db, deps.cartToken);
+  if (!order || !cartId || order.cartId !== cartId) throw notFound();
+  if (order.status === "pending" || order.status === "failed") order = (await reconcile(deps, order)) ?? order;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return {
+    order: {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      totalAmount: toDollars(order.totalCents),
+      subtotal: toDollars(order.subtotalCents),
+      discount: toDollars(order.discountCents),
+      shipping: toDollars(order.shippingCents),
+      tax: toDollars(order.taxCents),
+      email: order.email,
+      createdAt: order.createdAt.toISOString(),
+    },
+    items: items.map((i) => ({
+      id: i.id,
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      price: toDollars(i.unitPriceCents),
+      product: { id: i.productId, name: i.name, imageUrl: i.imageUrl },
+    })),
+  };
+}
+
+async function reconcile(deps: OrderDeps, order: OrderRow): Promise<OrderRow | null> {
+  const intent = await deps.payments.retrievePaymentIntent(order.paymentIntentId!).catch(() => null);
+  if (intent?.status === "succeeded") return markOrderPaid({ ...deps, paymentIntentId: intent.id });
+  if (intent?.status === "canceled") {
+    await cancelOrderForPayment({ ...deps, paymentIntentId: intent.id });
+    const [fresh] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    return fresh ?? null;
+  }
+  return null;
+}

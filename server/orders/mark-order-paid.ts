@@ -1,0 +1,82 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { cartItems, orderItems, orders, processedEvents, type OrderRow } from "../db/schema";
+import { orderConfirmationEmail } from "../mail/order-confirmation";
+import type { OrderDeps } from "./order-deps";
+import { isPaid } from "./order-status";
+import { orderStockLines } from "./release-order";
+import { commitStock, type StockLine, takeStock } from "./stock";
+
+class ShortStock extends Error {}
+
+/** Records a provider event in the caller's transaction; false when it was already applied. */
+export async function recordEvent(tx: Database, event: { id: string; type: string } | undefined): Promise<boolean> {
+  if (!event) return true;
+  const inserted = await tx.insert(processedEvents).values(event).onConflictDoNothing().returning({ id: processedEvents.id });
+  return inserted.length > 0;
+}
+
+/** Takes stock for a late payment all-or-nothing (a savepoint undoes a partial take). */
+async function takeAllOrNothing(tx: Database, lines: StockLine[]): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      if (await takeStock(sp as unknown as Database, lines)) throw new ShortStock();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ShortStock) return false;
+    throw error;
+  }
+}
+
+/**
+ * DESIGN §5: the one idempotent completion, used by the webhook, the test provider and the order-status check.
+ * It commits the reserved stock exactly once, clears what was bought from the cart and sends the confirmation.
+ * A payment that lands after its reservation lapsed takes the stock if it is still free, else the order is
+ * refunded. Returns the order, or null for an unknown payment.
+ */
+export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string; event?: { id: string; type: string } }): Promise<OrderRow | null> {
+  const { db, now } = deps;
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (!(await recordEvent(t, deps.event))) return null;
+    const [order] = await t.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId)).for("update");
+    if (!order) return null;
+    if (isPaid(order.status) || order.status === "refunded") return { order, changed: false };
+    const lines = await orderStockLines(t, order.id);
+    let status: "paid" | "refunded" = "paid";
+    if (order.stockState === "held") await commitStock(t, lines);
+    else if (order.stockState === "released" && !(await takeAllOrNothing(t, lines))) status = "refunded";
+    const [updated] = await t
+      .update(orders)
+      .set({ status, stockState: status === "paid" ? "committed" : order.stockState, paidAt: now(), paymentError: null, updatedAt: now() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (status === "paid" && order.cartId) {
+      const bought = lines.map((l) => l.variantId);
+      await t.delete(cartItems).where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, bought)));
+    }
+    return { order: updated!, changed: true };
+  });
+  if (!outcome) {
+    const [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId));
+    return order ?? null;
+  }
+  if (outcome.changed) await afterPayment(deps, outcome.order);
+  return outcome.order;
+}
+
+async function afterPayment(deps: OrderDeps, order: OrderRow): Promise<void> {
+  if (order.status === "refunded") {
+    deps.logger.warn({ orderNumber: order.orderNumber }, "payment arrived after the stock was gone; refunding");
+    await deps.payments.refundPaymentIntent(order.paymentIntentId!).catch((err) => deps.logger.error({ err, orderNumber: order.orderNumber }, "refund failed"));
+    return;
+  }
+  try {
+    const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await deps.mailer.send(orderConfirmationEmail({ order, items, storeUrl: deps.storeUrl }));
+    await deps.db.update(orders).set({ confirmationSentAt: deps.now() }).where(eq(orders.id, order.id));
+  } catch (err) {
+    deps.logger.error({ err, orderNumber: order.orderNumber }, "order confirmation email failed");
+  }
+}

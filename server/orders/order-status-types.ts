@@ -1,0 +1,22 @@
+/** GET /api/order-status/{payment_intent} (SPEC §7), with the amounts the success page shows. */
+export interface OrderStatusAnswer {
+  order: {
+    orderNumber: string;
+    status: string;
+    totalAmount: number;
+    subtotal: number;
+    discount: number;
+    shipping: number;
+    tax: number;
+    email: string;
+    createdAt: string;
+  };
+  items: {
+    id: number;
+    size: string;
+    color: string | null;
+    quantity: number;
+    price: number;
+    product: { id: number; name: string; imageUrl: string };
+  }[];
+}

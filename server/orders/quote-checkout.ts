@@ -1,0 +1,23 @@
+import { findCartId } from "../cart/read-cart";
+import { toDollars } from "../catalog/product-json";
+import { TAX_RATE_PERCENT } from "../pricing/price-order";
+import { loadCheckoutLines, priceLines } from "./checkout-lines";
+import { findDiscountPercent } from "./discount";
+import type { OrderDeps } from "./order-deps";
+
+/** The cart's totals with a discount code applied, for the checkout summary before paying. */
+export async function quoteCheckout({ db, now, cartToken, discountCode }: OrderDeps & { cartToken: string | null; discountCode?: string }) {
+  const discountPercent = await findDiscountPercent(db, discountCode, now());
+  const cartId = await findCartId(db, cartToken);
+  const totals = priceLines(cartId ? await loadCheckoutLines(db, cartId) : [], discountPercent);
+  return {
+    discountCode: discountPercent > 0 ? discountCode!.toUpperCase() : null,
+    discountPercent,
+    subtotal: toDollars(totals.subtotalCents),
+    discount: toDollars(totals.discountCents),
+    shipping: toDollars(totals.shippingCents),
+    tax: toDollars(totals.taxCents),
+    taxRatePercent: TAX_RATE_PERCENT,
+    total: toDollars(totals.totalCents),
+  };
+}

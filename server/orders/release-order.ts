@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderItems, orders, type OrderRow, type OrderStatus } from "../db/schema";
+import { assertTransition } from "./order-status";
+import { releaseStock } from "./stock";
+
+export async function orderStockLines(tx: Database, orderId: string) {
+  return tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+/** Ends a pending order (canceled or expired) and gives its reserved stock back. The order row must be locked. */
+export async function releaseOrderStock(tx: Database, order: OrderRow, status: Extract<OrderStatus, "canceled" | "expired">, now: Date): Promise<void> {
+  assertTransition(order.status, status);
+  if (order.stockState === "held") await releaseStock(tx, await orderStockLines(tx, order.id));
+  await tx
+    .update(orders)
+    .set({ status, stockState: order.stockState === "held" ? "released" : order.stockState, updatedAt: now })
+    .where(eq(orders.id, order.id));
+}

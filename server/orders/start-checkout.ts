@@ -1,0 +1,171 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { findCartId } from "../cart/read-cart";
+import { productImageUrl } from "../catalog/images/image-url";
+import { toDollars } from "../catalog/product-json";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { carts, orderItems, orders, variants, type OrderRow } from "../db/schema";
+import { AppError } from "../errors";
+import type { PaymentIntent } from "../payments/payment-provider";
+import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines, priceLines } from "./checkout-lines";
+import type { CheckoutDetails } from "./checkout-schemas";
+import { findDiscountPercent } from "./discount";
+import { releaseOrderStock } from "./release-order";
+import { markOrderPaid } from "./mark-order-paid";
+import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
+import { reserveStock } from "./stock";
+
+export interface CheckoutStarted {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderNumber: string;
+  provider: "test" | "stripe";
+  publishableKey: string | null;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+}
+
+const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
+const OPEN_INTENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);
+
+/**
+ * POST /api/create-payment-intent: prices the cart on the server, makes (or reuses) a pending order with snapshot
+ * lines, reserves its stock for 15 minutes and opens the payment with an idempotency key per order.
+ */
+export async function startCheckout(deps: OrderDeps & { cartToken: string | null; details: CheckoutDetails }, attempt = 0): Promise<CheckoutStarted> {
+  const { db, payments, cartToken, details, now } = deps;
+  const cartId = await findCartId(db, cartToken);
+  if (!cartId) throw new AppError("bad_request", EMPTY_CART);
+  const discountPercent = await findDiscountPercent(db, details.discountCode, now());
+
+  const { order, replacedIntentId } = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // One checkout at a time per cart: a double click waits here and then reuses the first one's order.
+    await t.execute(sql`select id from ${carts} where id = ${cartId} for update`);
+    const lines = await loadCheckoutLines(t, cartId);
+    if (lines.length === 0) throw new AppError("bad_request", EMPTY_CART);
+    const fingerprint = fingerprintCheckout(lines, discountPercent);
+    const [open] = await t
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, cartId), inArray(orders.status, ["pending", "failed"]), eq(orders.stockState, "held")))
+      .orderBy(desc(orders.createdAt))
+      .limit(1)
+      .for("update");
+    if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
+      const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
+      return { order: updated!, replacedIntentId: null };
+    }
+    if (open) await releaseOrderStock(t, open, "canceled", now());
+    const created = await createPendingOrder(t, { cartId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
+    return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
+  });
+  if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
+
+  let intent: PaymentIntent;
+  try {
+    intent = order.paymentIntentId
+      ? await payments.retrievePaymentIntent(order.paymentIntentId)
+      : await payments.createPaymentIntent({ orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents, idempotencyKey: `order-${order.id}`, email: order.email });
+  } catch (err) {
+    deps.logger.error({ err, orderNumber: order.orderNumber }, "payment setup failed");
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (locked && !locked.paymentIntentId) await releaseOrderStock(tx as unknown as Database, locked, "canceled", now());
+    });
+    throw new AppError("unavailable", "We couldn't set up the payment process. Please try again.");
+  }
+  if (intent.status === "succeeded") {
+    await markOrderPaid({ ...deps, paymentIntentId: intent.id });
+    throw new AppError("conflict", `Order ${order.orderNumber} is already paid`);
+  }
+  if (!OPEN_INTENT.has(intent.status)) {
+    // The provider canceled it (for instance from its dashboard): start over once with a fresh order.
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (locked?.stockState === "held") await releaseOrderStock(tx as unknown as Database, locked, "canceled", now());
+    });
+    if (attempt > 0) throw new AppError("unavailable", "We couldn't set up the payment process. Please try again.");
+    return startCheckout(deps, attempt + 1);
+  }
+  if (!order.paymentIntentId) {
+    await db.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    orderNumber: order.orderNumber,
+    provider: payments.name,
+    publishableKey: payments.publishableKey,
+    subtotal: toDollars(order.subtotalCents),
+    discount: toDollars(order.discountCents),
+    shipping: toDollars(order.shippingCents),
+    tax: toDollars(order.taxCents),
+    total: toDollars(order.totalCents),
+  };
+}
+
+function contactColumns(details: CheckoutDetails, now: Date) {
+  return {
+    email: details.email,
+    shippingName: details.name,
+    shippingLine1: details.address.line1,
+    shippingLine2: details.address.line2 || null,
+    shippingCity: details.address.city,
+    shippingRegion: details.address.region,
+    shippingPostalCode: details.address.postalCode.toUpperCase(),
+    shippingCountry: details.address.country,
+    updatedAt: now,
+  };
+}
+
+async function createPendingOrder(
+  tx: Database,
+  args: { cartId: string; lines: CheckoutLine[]; details: CheckoutDetails; discountPercent: number; fingerprint: string; provider: string; now: Date },
+): Promise<OrderRow> {
+  const short = await reserveStock(tx, args.lines);
+  if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
+  const totals = priceLines(args.lines, args.discountPercent);
+  const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber: `VS-${n}`,
+      cartId: args.cartId,
+      ...contactColumns(args.details, args.now),
+      discountCode: args.discountPercent > 0 ? (args.details.discountCode ?? null) : null,
+      ...totals,
+      cartFingerprint: args.fingerprint,
+      paymentProvider: args.provider,
+      reservationExpiresAt: new Date(args.now.getTime() + RESERVATION_MINUTES * 60_000),
+      createdAt: args.now,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    args.lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.name,
+      imageUrl: productImageUrl(l.garment, l.color, "front"),
+      color: l.color,
+      size: l.size,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+    })),
+  );
+  return order!;
+}
+
+async function soldOutError(tx: Database, line: CheckoutLine): Promise<AppError> {
+  const [row] = await tx.select({ available: sql<number>`${variants.onHand} - ${variants.reserved}` }).from(variants).where(eq(variants.id, line.variantId));
+  const available = Math.max(0, row?.available ?? 0);
+  const label = `${line.name} (${line.color}, size ${line.size})`;
+  return new AppError(
+    "conflict",
+    available === 0 ? `${label} is sold out. Remove it from your cart to check out.` : `Only ${available} left of ${label}. Lower the quantity to check out.`,
+  );
+}

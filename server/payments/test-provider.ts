@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, notInArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { testPaymentIntents } from "../db/schema";
+import { AppError } from "../errors";
+import type { IntentStatus, PaymentIntent, PaymentProvider } from "./payment-provider";
+
+type Row = typeof testPaymentIntents.$inferSelect;
+
+const toIntent = (row: Row): PaymentIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status as IntentStatus,
+  amountCents: row.amountCents,
+  lastError: row.lastError,
+});
+
+/**
+ * The built-in provider used when no Stripe keys are set (DESIGN §5): the same flow end to end, with our own card
+ * form (server/payments/test-payments.ts). Its intents live in the database.
+ */
+export function createTestPaymentProvider({ db }: { db: Database }): PaymentProvider & { setIntentStatus(id: string, status: IntentStatus, lastError?: string | null): Promise<PaymentIntent> } {
+  async function find(id: string): Promise<Row> {
+    const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id));
+    if (!row) throw new AppError("not_found", "Payment not found");
+    return row;
+  }
+  return {
+    name: "test",
+    publishableKey: null,
+    async createPaymentIntent({ orderId, amountCents, idempotencyKey }) {
+      const id = `pi_test_${randomBytes(12).toString("hex")}`;
+      await db
+        .insert(testPaymentIntents)
+        .values({ id, clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`, idempotencyKey, orderId, amountCents, status: "requires_payment_method" })
+        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+      return toIntent(row!);
+    },
+    async retrievePaymentIntent(id) {
+      return toIntent(await find(id));
+    },
+    async cancelPaymentIntent(id) {
+      await db.update(testPaymentIntents).set({ status: "canceled" }).where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ["succeeded", "canceled"])));
+    },
+    async refundPaymentIntent(id) {
+      await find(id);
+      await db.update(testPaymentIntents).set({ lastError: "Refunded" }).where(eq(testPaymentIntents.id, id));
+    },
+    parseWebhook() {
+      throw new AppError("not_found", "The test payment provider sends no webhooks");
+    },
+    async setIntentStatus(id, status, lastError = null) {
+      const [row] = await db.update(testPaymentIntents).set({ status, lastError }).where(eq(testPaymentIntents.id, id)).returning();
+      if (!row) throw new AppError("not_found", "Payment not found");
+      return toIntent(row);
+    },
+  };
+}
+
+export type TestPaymentProvider = ReturnType<typeof createTestPaymentProvider>;
