@@ -23,7 +23,16 @@ export default tseslint.config(
       // DESIGN §1: route modules reach the server through the load context and import only its types.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "!**/server/**/*-types", "!**/server/context"], message: "Import only types from server/ in app code.", allowTypeImports: true }] },
+        {
+          patterns: [
+            {
+              // Types from anywhere in server/; values only from its browser-safe zod schemas (*-schemas).
+              regex: "(^|/)server/(?!.*-schemas$)",
+              message: "Import only types (or a *-schemas module) from server/ in app code.",
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

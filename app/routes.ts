@@ -7,5 +7,9 @@ export default [
   route("product/:id?", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("checkout/authenticate", "routes/checkout-authenticate.tsx"),
+  route("checkout/success", "routes/checkout-success.tsx"),
+  route("order-confirmation", "routes/order-confirmation.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

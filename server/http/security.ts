@@ -14,7 +14,11 @@ declare global {
  * Security headers with a fresh CSP nonce per request; React Router's inline scripts carry the nonce
  * (app/entry.server.tsx), so no 'unsafe-inline' script is allowed.
  */
-export function securityHeaders({ production }: { production: boolean }): RequestHandler[] {
+export function securityHeaders({ production, stripe = false }: { production: boolean; stripe?: boolean }): RequestHandler[] {
+  // Stripe's Payment Element loads its script and frames from Stripe's hosts (DESIGN §6).
+  const stripeScript = stripe ? ["https://js.stripe.com"] : [];
+  const stripeFrames = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
+  const stripeApi = stripe ? ["https://api.stripe.com"] : [];
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -25,12 +29,13 @@ export function securityHeaders({ production }: { production: boolean }): Reques
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: Express.Locals }).locals.cspNonce}'`],
+        scriptSrc: ["'self'", ...stripeScript, (_req, res) => `'nonce-${(res as unknown as { locals: Express.Locals }).locals.cspNonce}'`],
+        frameSrc: stripe ? stripeFrames : ["'none'"],
         // Radix and React set style attributes; stylesheets themselves come from 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeApi],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

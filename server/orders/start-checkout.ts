@@ -13,20 +13,9 @@ import { findDiscountPercent } from "./discount";
 import { releaseOrderStock } from "./release-order";
 import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
+import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
 
-export interface CheckoutStarted {
-  clientSecret: string;
-  paymentIntentId: string;
-  orderNumber: string;
-  provider: "test" | "stripe";
-  publishableKey: string | null;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  total: number;
-}
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
 const OPEN_INTENT = new Set(["requires_payment_method", "requires_confirmation", "requires_action", "processing"]);

@@ -2,7 +2,7 @@ import type { Cart } from "../../../server/cart/cart-types";
 import { formatPrice } from "~/lib/money";
 
 /** The same lines and amounts in the drawer and on the cart page (DESIGN §7.4): all computed by the server. */
-export function CartTotals({ cart, showShipping = false }: { cart: Cart; showShipping?: boolean }) {
+export function CartTotals({ cart, showShipping = false }: { cart: Pick<Cart, "subtotal" | "discount" | "tax" | "taxRatePercent" | "total">; showShipping?: boolean }) {
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">

@@ -1,0 +1,65 @@
+import { type FormEvent, useState } from "react";
+import { checkoutDetailsSchema, type CheckoutDetails, SHIPPING_COUNTRIES } from "../../../server/orders/checkout-schemas";
+import { buttonClass } from "~/components/layout/status-screen";
+import { TextField } from "./text-field";
+
+type Fields = { email: string; name: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
+const empty: Fields = { email: "", name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "US" };
+
+function toDetails(f: Fields, discountCode: string | null) {
+  return {
+    email: f.email,
+    name: f.name,
+    address: { line1: f.line1, line2: f.line2 || undefined, city: f.city, region: f.region, postalCode: f.postalCode, country: f.country },
+    discountCode: discountCode ?? undefined,
+  };
+}
+
+/** Contact and shipping details, checked with the same schema the server uses. */
+export function DetailsForm({ discountCode, busy, onSubmit }: { discountCode: string | null; busy: boolean; onSubmit: (details: CheckoutDetails) => void }) {
+  const [fields, setFields] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = checkoutDetailsSchema.safeParse(toDetails(fields, discountCode));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[i.path.length - 1]), i.message])));
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data);
+  }
+  return (
+    <form onSubmit={submit} noValidate className="space-y-8">
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-bold">Contact</legend>
+        <TextField label="Email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} error={errors.email} />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-4 text-lg font-bold">Shipping address</legend>
+        <TextField className="sm:col-span-2" label="Full name" autoComplete="name" required value={fields.name} onChange={set("name")} error={errors.name} />
+        <TextField className="sm:col-span-2" label="Address" autoComplete="address-line1" required value={fields.line1} onChange={set("line1")} error={errors.line1} />
+        <TextField className="sm:col-span-2" label="Apartment, suite, etc." autoComplete="address-line2" value={fields.line2} onChange={set("line2")} error={errors.line2} />
+        <TextField label="City" autoComplete="address-level2" required value={fields.city} onChange={set("city")} error={errors.city} />
+        <TextField label="State / region" autoComplete="address-level1" required value={fields.region} onChange={set("region")} error={errors.region} />
+        <TextField label="Postal code" autoComplete="postal-code" required value={fields.postalCode} onChange={set("postalCode")} error={errors.postalCode} />
+        <div>
+          <label htmlFor="country" className="block text-sm font-medium">
+            Country
+          </label>
+          <select id="country" autoComplete="country" value={fields.country} onChange={set("country")} className="mt-1.5 h-11 w-full rounded-xl border border-line bg-surface px-3 text-base text-ink">
+            {Object.entries(SHIPPING_COUNTRIES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <button type="submit" disabled={busy} className={`${buttonClass} h-12 w-full disabled:opacity-60`}>
+        {busy ? "Preparing payment..." : "Continue to payment"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/checkout";
+import type { CheckoutStarted } from "../../server/orders/start-checkout-types";
+import type { CheckoutDetails } from "../../server/orders/checkout-schemas";
+import { servicesContext } from "~/context";
+import { CheckoutSummary } from "~/components/checkout/checkout-summary";
+import { DetailsForm } from "~/components/checkout/details-form";
+import { DiscountCode, type Quote } from "~/components/checkout/discount-code";
+import { StripeCardForm } from "~/components/checkout/stripe-card-form";
+import { TestCardForm } from "~/components/checkout/test-card-form";
+import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
+import { apiRequest, ApiError } from "~/lib/api";
+import { useCart } from "~/lib/cart";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { payments } = context.get(servicesContext);
+  return { provider: payments.name, publishableKey: payments.publishableKey };
+}
+
+export const meta = () => [{ title: "Checkout | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { data: cart } = useCart();
+  const navigate = useNavigate();
+  const finished = useRef(false);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [payment, setPayment] = useState<CheckoutStarted | null>(null);
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const outcome = usePaymentOutcome(() => (finished.current = true));
+  const empty = !cart || cart.items.length === 0;
+
+  useEffect(() => {
+    if (!empty || finished.current) return;
+    toast.error("Empty Cart", { description: "Your cart is empty. Please add items before checkout." });
+    navigate("/", { replace: true });
+  }, [empty, navigate]);
+
+  async function start(details: CheckoutDetails) {
+    setStarting(true);
+    setSetupError(null);
+    try {
+      setPayment(await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total }));
+    } catch (error) {
+      const known = error instanceof ApiError && (error.status === 409 || error.status === 400);
+      setSetupError(known ? error.detail : "We couldn't set up the payment process. Please try again.");
+      toast.error("Payment Setup Failed", { description: known ? error.detail : "We couldn't set up the payment process. Please try again." });
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  if (empty) return null;
+  const totals = payment ?? quote ?? cart;
+  return (
+    <div className="container-page pb-8 pt-6">
+      <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
+        <section aria-label="Checkout steps" className="space-y-8">
+          {setupError && (
+            <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+              <p className="font-semibold">Payment Setup Failed</p>
+              <p>{setupError}</p>
+            </div>
+          )}
+          {payment ? (
+            <div className="space-y-5">
+              <div className="flex items-center justify-between">
+                <h2 className="text-lg font-bold">Payment</h2>
+                <button type="button" className="text-sm font-medium underline" onClick={() => setPayment(null)}>
+                  Edit details
+                </button>
+              </div>
+              {payment.provider === "stripe" && payment.publishableKey ? (
+                <StripeCardForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} total={payment.total} outcome={outcome} />
+              ) : (
+                <TestCardForm paymentIntentId={payment.paymentIntentId} clientSecret={payment.clientSecret} total={payment.total} outcome={outcome} />
+              )}
+            </div>
+          ) : (
+            <DetailsForm discountCode={quote?.discountCode ?? null} busy={starting} onSubmit={start} />
+          )}
+        </section>
+        <CheckoutSummary cart={cart} totals={{ ...totals, taxRatePercent: cart.taxRatePercent }}>
+          <DiscountCode applied={quote?.discountCode ?? null} disabled={Boolean(payment)} onApplied={setQuote} />
+        </CheckoutSummary>
+      </div>
+      <p className="mt-6 text-sm text-ink-muted">Paying with {loaderData.provider === "stripe" ? "Stripe" : "the store's test payment provider"}.</p>
+    </div>
+  );
+}
