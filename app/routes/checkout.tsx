@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/checkout";
@@ -8,11 +8,12 @@ import { servicesContext } from "~/context";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DetailsForm } from "~/components/checkout/details-form";
 import { DiscountCode, type Quote } from "~/components/checkout/discount-code";
-import { StripeCardForm } from "~/components/checkout/stripe-card-form";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
 import { useCart } from "~/lib/cart";
+
+const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
 export function loader({ context }: Route.LoaderArgs) {
   const { payments } = context.get(servicesContext);
@@ -74,7 +75,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </button>
               </div>
               {payment.provider === "stripe" && payment.publishableKey ? (
-                <StripeCardForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} total={payment.total} outcome={outcome} />
+                <Suspense fallback={<p className="text-sm text-ink-muted">Loading the secure card form...</p>}>
+                  <StripeCardForm publishableKey={payment.publishableKey} clientSecret={payment.clientSecret} total={payment.total} outcome={outcome} />
+                </Suspense>
               ) : (
                 <TestCardForm paymentIntentId={payment.paymentIntentId} clientSecret={payment.clientSecret} total={payment.total} outcome={outcome} />
               )}

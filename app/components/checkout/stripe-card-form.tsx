@@ -1,5 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The pure entry loads Stripe.js only when loadStripe is called (never in test mode).
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "~/components/layout/status-screen";
