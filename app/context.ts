@@ -1,9 +1,12 @@
 import { createContext, type RouterContext } from "react-router";
+import type { User } from "../server/accounts/user-types";
+import type { CartOwner } from "../server/cart/cart-owner";
 import type { Services } from "../server/context";
 
 /** What the server knows about the browser making the request. */
 export interface Visitor {
-  cartToken: string | null;
+  owner: CartOwner;
+  user: User | null;
 }
 
 interface Contexts {
@@ -21,7 +24,7 @@ const registry = globalThis as typeof globalThis & { [KEY]?: Contexts };
 const contexts = (registry[KEY] ??= {
   services: createContext<Services>(),
   nonce: createContext<string>(""),
-  visitor: createContext<Visitor>({ cartToken: null }),
+  visitor: createContext<Visitor>({ owner: { userId: null, cartToken: null }, user: null }),
 });
 
 export const servicesContext = contexts.services;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { servicesContext, visitorContext } from "./context";
@@ -22,12 +22,18 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const cart = await context.get(servicesContext).cart.getCart({ token: context.get(visitorContext).cartToken });
-  return { cart };
+  const { owner, user } = context.get(visitorContext);
+  const services = context.get(servicesContext);
+  const [cart, favorites] = await Promise.all([services.cart.getCart({ owner }), user ? services.accounts.listFavorites({ userId: user.id }) : []]);
+  return { cart, user, favoriteIds: favorites.map((p) => p.id) };
 }
 
-/** The cart is kept fresh by React Query after the first render, so navigations need not reload it. */
-export const shouldRevalidate = () => false;
+/**
+ * The cart and favourites are kept fresh by React Query after the first render, so moving between pages need not
+ * reload them; an explicit revalidation (after signing in or out) does.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -14,10 +14,13 @@ export interface CreateAppOptions {
   production: boolean;
   /** Serves the React Router pages and their assets; tests of the API leave it out. */
   pages?: RequestHandler[];
+  /** Mark cookies Secure (and name the session cookie __Host-session) even when the request itself is not HTTPS. */
+  secureCookies?: boolean;
 }
 
-export function createApp({ services, logger, production, pages = [] }: CreateAppOptions) {
+export function createApp({ services, logger, production, pages = [], secureCookies = false }: CreateAppOptions) {
   const app = express();
+  app.locals.secureCookies = secureCookies;
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(requestContext(logger));

@@ -1,4 +1,9 @@
 import { sql } from "drizzle-orm";
+import { addFavorite, listFavorites, removeFavorite } from "./accounts/favorites";
+import { updateProfile } from "./accounts/profile";
+import { deleteExpiredSessions, deleteSession, findSessionUser } from "./accounts/sessions";
+import { register, signIn } from "./accounts/sign-in";
+import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
 import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
 import { getCart } from "./cart/read-cart";
@@ -9,6 +14,8 @@ import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
+import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
+import { listRecentOrders } from "./orders/admin-orders";
 import { expireStaleOrders } from "./orders/expire-orders";
 import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
@@ -69,6 +76,26 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       updateCartItem: bind(db, updateCartItem),
       removeCartItem: bind(db, removeCartItem),
       clearCart: bind(db, clearCart),
+    },
+    accounts: {
+      signIn: withDeps({ db, now }, signIn),
+      register: withDeps({ db, now }, register),
+      findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), ...args }),
+      signOut: bind(db, deleteSession),
+      updateProfile: withDeps({ db, now }, updateProfile),
+      listFavorites: bind(db, listFavorites),
+      addFavorite: bind(db, addFavorite),
+      removeFavorite: bind(db, removeFavorite),
+      listOrders: bind(db, listAccountOrders),
+      getOrder: bind(db, getAccountOrder),
+      /** Drops expired sessions and day-old rate-limit records. */
+      tidy: async () => {
+        await deleteExpiredSessions({ db, now: now() });
+        await deleteOldAttempts(db, now());
+      },
+    },
+    admin: {
+      listOrders: bind(db, listRecentOrders),
     },
     health: {
       /** Throws when the database does not answer. */

@@ -17,6 +17,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly extra: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "AppError";

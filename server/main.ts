@@ -34,7 +34,8 @@ const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const services = createServices({ db: database.db, payments, mailer, logger, storeUrl });
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
 const pages = production ? await productionPages(services) : await developmentPages(services);
-const app = createApp({ services, logger, production, pages });
+// Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
+const app = createApp({ services, logger, production, pages, secureCookies: production && storeUrl.startsWith("https:") });
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -52,6 +53,7 @@ const sweeper = setInterval(() => {
     (n) => n > 0 && logger.info({ expired: n }, "expired unpaid orders"),
     (err) => logger.error({ err }, "order expiry sweep failed"),
   );
+  services.accounts.tidy().catch((err) => logger.error({ err }, "session tidy-up failed"));
 }, 60_000);
 sweeper.unref();
 

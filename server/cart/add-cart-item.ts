@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cartItems, carts } from "../db/schema";
+import { type CartOwner, createCart, findCartId } from "./cart-owner";
 import type { AddCartItemInput } from "./cart-schemas";
 import { MAX_QUANTITY } from "./cart-schemas";
-import { hashCartToken, newCartToken } from "./cart-token";
 import type { Cart } from "./cart-types";
-import { findCartId, readCart } from "./read-cart";
+import { readCart } from "./read-cart";
 import { assertAvailable, resolveVariant } from "./resolve-variant";
 
 /**
@@ -14,23 +14,19 @@ import { assertAvailable, resolveVariant } from "./resolve-variant";
  */
 export async function addCartItem({
   db,
-  token,
+  owner,
   item,
 }: {
   db: Database;
-  token: string | null;
+  owner: CartOwner;
   item: AddCartItemInput;
 }): Promise<{ cart: Cart; token?: string }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const variant = await resolveVariant(t, item);
-    let cartId = await findCartId(t, token);
+    let cartId = await findCartId(t, owner);
     let issued: string | undefined;
-    if (!cartId) {
-      issued = newCartToken();
-      const [created] = await t.insert(carts).values({ tokenHash: hashCartToken(issued) }).returning({ id: carts.id });
-      cartId = created!.id;
-    }
+    if (!cartId) ({ cartId, issuedToken: issued } = await createCart(t, owner));
     const [existing] = await t
       .select({ quantity: cartItems.quantity })
       .from(cartItems)

@@ -3,11 +3,12 @@ import type { Database } from "../db/client";
 import { cartItems, carts, products, variants } from "../db/schema";
 import { AppError } from "../errors";
 import type { Cart } from "./cart-types";
-import { emptyCart, findCartId, readCart } from "./read-cart";
+import { type CartOwner, findCartId } from "./cart-owner";
+import { emptyCart, readCart } from "./read-cart";
 import { assertAvailable, variantLabel } from "./resolve-variant";
 
-async function requireCartItem(db: Database, token: string | null, itemId: number) {
-  const cartId = await findCartId(db, token);
+async function requireCartItem(db: Database, owner: CartOwner, itemId: number) {
+  const cartId = await findCartId(db, owner);
   const [item] = cartId
     ? await db
         .select({
@@ -28,10 +29,10 @@ async function requireCartItem(db: Database, token: string | null, itemId: numbe
 }
 
 /** PATCH: sets a line's quantity (1-99, never above what is available). */
-export async function updateCartItem({ db, token, itemId, quantity }: { db: Database; token: string | null; itemId: number; quantity: number }): Promise<Cart> {
+export async function updateCartItem({ db, owner, itemId, quantity }: { db: Database; owner: CartOwner; itemId: number; quantity: number }): Promise<Cart> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const { cartId, item } = await requireCartItem(t, token, itemId);
+    const { cartId, item } = await requireCartItem(t, owner, itemId);
     assertAvailable({ id: item.id, available: item.available, label: variantLabel(item) }, quantity);
     await t.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
     await t.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
@@ -40,15 +41,15 @@ export async function updateCartItem({ db, token, itemId, quantity }: { db: Data
 }
 
 /** DELETE one line. */
-export async function removeCartItem({ db, token, itemId }: { db: Database; token: string | null; itemId: number }): Promise<Cart> {
-  const { cartId } = await requireCartItem(db, token, itemId);
+export async function removeCartItem({ db, owner, itemId }: { db: Database; owner: CartOwner; itemId: number }): Promise<Cart> {
+  const { cartId } = await requireCartItem(db, owner, itemId);
   await db.delete(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
   return readCart(db, cartId);
 }
 
 /** DELETE the whole cart's lines; a shopper without a cart gets an empty one. */
-export async function clearCart({ db, token }: { db: Database; token: string | null }): Promise<Cart> {
-  const cartId = await findCartId(db, token);
+export async function clearCart({ db, owner }: { db: Database; owner: CartOwner }): Promise<Cart> {
+  const cartId = await findCartId(db, owner);
   if (!cartId) return emptyCart();
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
   return readCart(db, cartId);

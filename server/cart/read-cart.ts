@@ -1,23 +1,17 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cartItems, carts, categories, products, variants } from "../db/schema";
+import { cartItems, categories, products, variants } from "../db/schema";
 import { productImageUrl } from "../catalog/images/image-url";
 import { toDollars } from "../catalog/product-json";
 import { priceOrder, TAX_RATE_PERCENT } from "../pricing/price-order";
-import { hashCartToken, isWellFormedCartToken } from "./cart-token";
+import { type CartOwner, findCartId } from "./cart-owner";
 import type { Cart } from "./cart-types";
 
 export const emptyCart = (): Cart => ({ items: [], itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, taxRatePercent: TAX_RATE_PERCENT, total: 0 });
 
-export async function findCartId(db: Database, token: string | null | undefined): Promise<string | null> {
-  if (!token || !isWellFormedCartToken(token)) return null;
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.tokenHash, hashCartToken(token)));
-  return row?.id ?? null;
-}
-
-/** The cart behind a token; an unknown or missing token is an empty cart. */
-export async function getCart({ db, token }: { db: Database; token: string | null }): Promise<Cart> {
-  const cartId = await findCartId(db, token);
+/** The owner's cart; an unknown or missing one is an empty cart. */
+export async function getCart({ db, owner }: { db: Database; owner: CartOwner }): Promise<Cart> {
+  const cartId = await findCartId(db, owner);
   return cartId ? readCart(db, cartId) : emptyCart();
 }
 

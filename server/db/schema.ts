@@ -7,11 +7,13 @@ import {
   integer,
   numeric,
   pgSequence,
+  primaryKey,
   pgTable,
   serial,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
@@ -111,13 +113,81 @@ export const variants = pgTable(
   ],
 );
 
+export const ROLES = ["customer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<Role>().notNull().default("customer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+/** Signed-in sessions: the browser holds a random token, the database its SHA-256 (the id). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** Failed sign-ins and sign-ups by key (account, IP): rate-limit state shared by every app instance. */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_attempts_key_idx").on(t.key, t.attemptedAt)],
+);
+
 /** An anonymous or signed-in shopper's cart; the browser holds a random token, the database only its hash. */
-export const carts = pgTable("carts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  tokenHash: text("token_hash").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Set once a shopper signs in: the cart then follows the account, not the cookie. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("carts_user_key").on(t.userId).where(sql`${t.userId} is not null`)],
+);
 
 export const cartItems = pgTable(
   "cart_items",
@@ -150,6 +220,7 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     orderNumber: text("order_number").notNull().unique(),
     cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     email: text("email").notNull(),
     shippingName: text("shipping_name").notNull(),
@@ -183,6 +254,7 @@ export const orders = pgTable(
     check("orders_stock_state_known", sql`${t.stockState} in ('held', 'committed', 'released')`),
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
     index("orders_cart_idx").on(t.cartId),
+    index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.stockState} = 'held'`),
   ],
 );
@@ -240,6 +312,7 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 

@@ -1,11 +1,15 @@
 import express, { Router } from "express";
 import type { Services } from "../context";
+import { accountRouter } from "./account-router";
+import { adminRouter } from "./admin-router";
+import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { requireSameOriginJson } from "./same-origin";
+import { loadSession } from "./session";
 
 export const JSON_BODY_LIMIT = "100kb";
 
@@ -31,8 +35,12 @@ export function apiRouter(services: Services): Router {
   });
 
   router.use("/products", productsRouter(services));
+  router.use(loadSession(services));
+  router.use("/auth", authRouter(services));
   router.use("/cart", cartRouter(services));
+  router.use("/admin", adminRouter(services));
   router.use(checkoutRouter(services));
+  router.use(accountRouter(services));
   router.use(apiNotFound);
   return router;
 }

@@ -1,24 +1,24 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import type { Services } from "../context";
-import { CART_COOKIE, readCookie, setCartCookie } from "./cookies";
+import { setCartCookie } from "./cookies";
+import { ownerOf } from "./session";
 import { parseInput } from "./validation";
 
 const itemId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
-const cartToken = (req: Request) => readCookie(req, CART_COOKIE);
 
-/** SPEC §7 cart calls; every answer is the whole cart. The cart belongs to the browser's cart cookie. */
+/** SPEC §7 cart calls; every answer is the whole cart: the signed-in account's, else the browser's cart cookie's. */
 export function cartRouter(services: Services): Router {
   const router = Router();
 
   router.get("/", async (req, res) => {
-    res.json(await services.cart.getCart({ token: cartToken(req) }));
+    res.json(await services.cart.getCart({ owner: ownerOf(req) }));
   });
 
   router.post("/items", async (req, res) => {
     const item = parseInput(addCartItemSchema, req.body, "Invalid cart item");
-    const { cart, token } = await services.cart.addCartItem({ token: cartToken(req), item });
+    const { cart, token } = await services.cart.addCartItem({ owner: ownerOf(req), item });
     if (token) setCartCookie(req, res, token);
     res.status(201).json(cart);
   });
@@ -26,16 +26,16 @@ export function cartRouter(services: Services): Router {
   router.patch("/items/:id", async (req, res) => {
     const id = parseInput(itemId, req.params.id, "Invalid cart item id");
     const { quantity } = parseInput(updateCartItemSchema, req.body, "Invalid quantity");
-    res.json(await services.cart.updateCartItem({ token: cartToken(req), itemId: id, quantity }));
+    res.json(await services.cart.updateCartItem({ owner: ownerOf(req), itemId: id, quantity }));
   });
 
   router.delete("/items/:id", async (req, res) => {
     const id = parseInput(itemId, req.params.id, "Invalid cart item id");
-    res.json(await services.cart.removeCartItem({ token: cartToken(req), itemId: id }));
+    res.json(await services.cart.removeCartItem({ owner: ownerOf(req), itemId: id }));
   });
 
   router.delete("/", async (req, res) => {
-    res.json(await services.cart.clearCart({ token: cartToken(req) }));
+    res.json(await services.cart.clearCart({ owner: ownerOf(req) }));
   });
 
   return router;

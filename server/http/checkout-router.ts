@@ -1,14 +1,13 @@
-import { type Request, Router } from "express";
+import { Router } from "express";
 import { z } from "zod";
 import type { Services } from "../context";
 import { AppError } from "../errors";
 import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
 import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
-import { CART_COOKIE, readCookie } from "./cookies";
+import { ownerOf } from "./session";
 import { parseInput } from "./validation";
 
 const intentId = z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, "must be a payment id");
-const cartToken = (req: Request) => readCookie(req, CART_COOKIE);
 
 /** Checkout (SPEC §7 create-payment-intent, order-status) and the built-in test provider's card form. */
 export function checkoutRouter(services: Services): Router {
@@ -16,18 +15,18 @@ export function checkoutRouter(services: Services): Router {
 
   router.post("/create-payment-intent", async (req, res) => {
     const details = parseInput(checkoutDetailsSchema, req.body, "Invalid checkout details");
-    res.json(await services.checkout.startCheckout({ cartToken: cartToken(req), details }));
+    res.json(await services.checkout.startCheckout({ owner: ownerOf(req), details }));
   });
 
   router.post("/checkout/quote", async (req, res) => {
     const { discountCode } = parseInput(quoteSchema, req.body ?? {}, "Invalid request");
-    res.json(await services.checkout.quote({ cartToken: cartToken(req), discountCode }));
+    res.json(await services.checkout.quote({ owner: ownerOf(req), discountCode }));
   });
 
   router.get("/order-status/:paymentIntent", async (req, res) => {
     const parsed = intentId.safeParse(req.params.paymentIntent);
     if (!parsed.success) throw new AppError("not_found", "Order not found");
-    res.json(await services.checkout.getOrderStatus({ paymentIntentId: parsed.data, cartToken: cartToken(req) }));
+    res.json(await services.checkout.getOrderStatus({ paymentIntentId: parsed.data, owner: ownerOf(req) }));
   });
 
   router.post("/test-payments/:id/confirm", async (req, res) => {

@@ -19,5 +19,5 @@ export function readCookie(req: Pick<Request, "headers">, name: string): string 
 }
 
 export function setCartCookie(req: Request, res: Response, token: string): void {
-  res.cookie(CART_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/", maxAge: CART_MAX_AGE_MS });
+  res.cookie(CART_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: req.secure || req.app.locals.secureCookies === true, path: "/", maxAge: CART_MAX_AGE_MS });
 }

@@ -7,16 +7,21 @@ import { nonceContext, servicesContext, visitorContext } from "../../app/context
 import type { Services } from "../context";
 import { buildDir } from "../paths";
 import { CART_COOKIE, readCookie } from "./cookies";
+import { sessionTokenOf } from "./session";
 
 function loadContext(services: Services) {
-  return (req: Request, res: Response) =>
-    new RouterContextProvider(
+  return async (req: Request, res: Response) => {
+    const token = sessionTokenOf(req);
+    const user = token ? await services.accounts.findSessionUser({ token }) : null;
+    const owner = { userId: user?.id ?? null, cartToken: readCookie(req, CART_COOKIE) };
+    return new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
         [servicesContext, services],
         [nonceContext, res.locals.cspNonce],
-        [visitorContext, { cartToken: readCookie(req, CART_COOKIE) }],
+        [visitorContext, { owner, user }],
       ]),
     );
+  };
 }
 
 /** The built client assets (hashed names cached for a year) and the server-rendered pages. */

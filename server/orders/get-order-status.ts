@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { findCartId } from "../cart/read-cart";
-import { toDollars } from "../catalog/product-json";
+import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { orderItems, orders, type OrderRow } from "../db/schema";
 import { AppError } from "../errors";
 import { markOrderPaid } from "./mark-order-paid";
 import type { OrderDeps } from "./order-deps";
+import { toOrderAnswer } from "./order-json";
 import type { OrderStatusAnswer } from "./order-status-types";
 import { cancelOrderForPayment } from "./payment-setbacks";
 
@@ -15,34 +15,15 @@ const notFound = () => new AppError("not_found", "Order not found");
  * payment). While the order still waits for its payment, the provider is asked and the order reconciled, so a
  * paid payment never lacks an order even when its webhook is late or lost.
  */
-export async function getOrderStatus(deps: OrderDeps & { paymentIntentId: string; cartToken: string | null }): Promise<OrderStatusAnswer> {
+export async function getOrderStatus(deps: OrderDeps & { paymentIntentId: string; owner: CartOwner }): Promise<OrderStatusAnswer> {
   const { db } = deps;
   let [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId));
-  const cartId = await findCartId(db, deps.cartToken);
-  if (!order || !cartId || order.cartId !== cartId) throw notFound();
+  const cartId = await findCartId(db, deps.owner);
+  const placedHere = Boolean(order && ((cartId && order.cartId === cartId) || (deps.owner.userId && order.userId === deps.owner.userId)));
+  if (!order || !placedHere) throw notFound();
   if (order.status === "pending" || order.status === "failed") order = (await reconcile(deps, order)) ?? order;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  return {
-    order: {
-      orderNumber: order.orderNumber,
-      status: order.status,
-      totalAmount: toDollars(order.totalCents),
-      subtotal: toDollars(order.subtotalCents),
-      discount: toDollars(order.discountCents),
-      shipping: toDollars(order.shippingCents),
-      tax: toDollars(order.taxCents),
-      email: order.email,
-      createdAt: order.createdAt.toISOString(),
-    },
-    items: items.map((i) => ({
-      id: i.id,
-      size: i.size,
-      color: i.color,
-      quantity: i.quantity,
-      price: toDollars(i.unitPriceCents),
-      product: { id: i.productId, name: i.name, imageUrl: i.imageUrl },
-    })),
-  };
+  return toOrderAnswer(order, items);
 }
 
 async function reconcile(deps: OrderDeps, order: OrderRow): Promise<OrderRow | null> {

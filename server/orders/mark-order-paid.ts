@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cartItems, orderItems, orders, processedEvents, type OrderRow } from "../db/schema";
+import { cartItems, carts, orderItems, orders, processedEvents, type OrderRow } from "../db/schema";
 import { orderConfirmationEmail } from "../mail/order-confirmation";
 import type { OrderDeps } from "./order-deps";
 import { isPaid } from "./order-status";
@@ -47,9 +47,11 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     let status: "paid" | "refunded" = "paid";
     if (order.stockState === "held") await commitStock(t, lines);
     else if (order.stockState === "released" && !(await takeAllOrNothing(t, lines))) status = "refunded";
+    // The order belongs to the account whose cart it came from, even if it was placed before signing in.
+    const [cart] = order.cartId ? await t.select({ userId: carts.userId }).from(carts).where(eq(carts.id, order.cartId)) : [];
     const [updated] = await t
       .update(orders)
-      .set({ status, stockState: status === "paid" ? "committed" : order.stockState, paidAt: now(), paymentError: null, updatedAt: now() })
+      .set({ status, stockState: status === "paid" ? "committed" : order.stockState, paidAt: now(), paymentError: null, updatedAt: now(), userId: order.userId ?? cart?.userId ?? null })
       .where(eq(orders.id, order.id))
       .returning();
     if (status === "paid" && order.cartId) {

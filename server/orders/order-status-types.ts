@@ -20,3 +20,10 @@ export interface OrderStatusAnswer {
     product: { id: number; name: string; imageUrl: string };
   }[];
 }
+
+/** A row of the account's order history. */
+export type AccountOrder = OrderStatusAnswer["order"] & { itemCount: number; items: OrderStatusAnswer["items"] };
+
+export interface AccountOrderDetail extends OrderStatusAnswer {
+  shipping: { name: string; line1: string; line2: string | null; city: string; region: string; postalCode: string; country: string };
+}

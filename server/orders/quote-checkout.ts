@@ -1,4 +1,4 @@
-import { findCartId } from "../cart/read-cart";
+import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { toDollars } from "../catalog/product-json";
 import { TAX_RATE_PERCENT } from "../pricing/price-order";
 import { loadCheckoutLines, priceLines } from "./checkout-lines";
@@ -6,9 +6,9 @@ import { findDiscountPercent } from "./discount";
 import type { OrderDeps } from "./order-deps";
 
 /** The cart's totals with a discount code applied, for the checkout summary before paying. */
-export async function quoteCheckout({ db, now, cartToken, discountCode }: OrderDeps & { cartToken: string | null; discountCode?: string }) {
+export async function quoteCheckout({ db, now, owner, discountCode }: OrderDeps & { owner: CartOwner; discountCode?: string }) {
   const discountPercent = await findDiscountPercent(db, discountCode, now());
-  const cartId = await findCartId(db, cartToken);
+  const cartId = await findCartId(db, owner);
   const totals = priceLines(cartId ? await loadCheckoutLines(db, cartId) : [], discountPercent);
   return {
     discountCode: discountPercent > 0 ? discountCode!.toUpperCase() : null,

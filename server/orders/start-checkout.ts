@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { findCartId } from "../cart/read-cart";
+import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { productImageUrl } from "../catalog/images/image-url";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
@@ -24,9 +24,9 @@ const OPEN_INTENT = new Set(["requires_payment_method", "requires_confirmation",
  * POST /api/create-payment-intent: prices the cart on the server, makes (or reuses) a pending order with snapshot
  * lines, reserves its stock for 15 minutes and opens the payment with an idempotency key per order.
  */
-export async function startCheckout(deps: OrderDeps & { cartToken: string | null; details: CheckoutDetails }, attempt = 0): Promise<CheckoutStarted> {
-  const { db, payments, cartToken, details, now } = deps;
-  const cartId = await findCartId(db, cartToken);
+export async function startCheckout(deps: OrderDeps & { owner: CartOwner; details: CheckoutDetails }, attempt = 0): Promise<CheckoutStarted> {
+  const { db, payments, owner, details, now } = deps;
+  const cartId = await findCartId(db, owner);
   if (!cartId) throw new AppError("bad_request", EMPTY_CART);
   const discountPercent = await findDiscountPercent(db, details.discountCode, now());
 
@@ -49,7 +49,7 @@ export async function startCheckout(deps: OrderDeps & { cartToken: string | null
       return { order: updated!, replacedIntentId: null };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now());
-    const created = await createPendingOrder(t, { cartId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
+    const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
   });
   if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
@@ -113,7 +113,7 @@ function contactColumns(details: CheckoutDetails, now: Date) {
 
 async function createPendingOrder(
   tx: Database,
-  args: { cartId: string; lines: CheckoutLine[]; details: CheckoutDetails; discountPercent: number; fingerprint: string; provider: string; now: Date },
+  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discountPercent: number; fingerprint: string; provider: string; now: Date },
 ): Promise<OrderRow> {
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
@@ -124,6 +124,7 @@ async function createPendingOrder(
     .values({
       orderNumber: `VS-${n}`,
       cartId: args.cartId,
+      userId: args.userId,
       ...contactColumns(args.details, args.now),
       discountCode: args.discountPercent > 0 ? (args.details.discountCode ?? null) : null,
       ...totals,

@@ -19,7 +19,9 @@ export interface TestServer {
 }
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
-export async function startTestServer(options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const mailer = createMemoryMailer();
   const clock = { now: new Date() };
@@ -33,7 +35,7 @@ export async function startTestServer(options: { payments?: (deps: { db: Databas
     storeUrl: "http://store.test",
   };
   const services = createServices(deps);
-  const app = createApp({ services, logger, production: true });
+  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;

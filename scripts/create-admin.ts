@@ -1,0 +1,56 @@
+// Creates a staff account, or makes an existing account an admin:
+//   npm run admin:create -- --username alex --email alex@example.com [--name "Alex Kim"]
+// The password comes from ADMIN_PASSWORD or is asked for (not echoed). There is never a default.
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { eq, or, sql } from "drizzle-orm";
+import { email as emailSchema, username as usernameSchema } from "../server/accounts/account-schemas";
+import { assertAcceptablePassword, hashPassword } from "../server/accounts/passwords";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { migrateDatabase } from "../server/db/migrate";
+import { users } from "../server/db/schema";
+
+const { values } = parseArgs({ options: { username: { type: "string" }, email: { type: "string" }, name: { type: "string" } } });
+const username = usernameSchema.safeParse(values.username);
+const email = emailSchema.safeParse(values.email);
+if (!username.success || !email.success) {
+  console.error("Usage: npm run admin:create -- --username <name> --email <address> [--name <full name>]");
+  process.exit(1);
+}
+
+async function askPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) throw new Error("Set ADMIN_PASSWORD or run in a terminal to type the password");
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const muted = rl as unknown as { _writeToOutput: (s: string) => void };
+  process.stdout.write("Password for the admin account: ");
+  muted._writeToOutput = () => {};
+  const answer = await new Promise<string>((resolve) => rl.question("", resolve));
+  rl.close();
+  process.stdout.write("\n");
+  return answer;
+}
+
+const password = await askPassword();
+assertAcceptablePassword(password, { username: username.data, email: email.data });
+const config = loadConfig();
+const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+try {
+  await migrateDatabase(handle);
+  const { db } = handle;
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, username.data.toLowerCase()), eq(sql`lower(${users.email})`, email.data.toLowerCase())));
+  if (existing) {
+    await db.update(users).set({ role: "admin", passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    console.log(`Made ${username.data} an admin (password updated).`);
+  } else {
+    await db.insert(users).values({ username: username.data, email: email.data.toLowerCase(), name: values.name ?? username.data, passwordHash, role: "admin" });
+    console.log(`Created admin ${username.data}.`);
+  }
+} finally {
+  await handle.close();
+}

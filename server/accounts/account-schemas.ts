@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const username = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, dots, dashes and underscores");
+export const email = z.email({ error: "Enter a valid email address" }).max(254, "Email is too long");
+export const fullName = z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Full name is too long");
+const password = z.string({ error: "Password is required" }).min(1, "Password is required").max(256, "Passwords can be at most 256 characters");
+
+/** POST /api/auth/register (SPEC §7). */
+export const registerSchema = z.object({ username, email, password, name: fullName }).strict();
+/** POST /api/auth/login: the username, or the account's email. */
+export const loginSchema = z.object({ username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254), password }).strict();
+/** PATCH /api/account/profile */
+export const profileSchema = z
+  .object({ name: fullName.optional(), email: email.optional(), username: username.optional() })
+  .strict()
+  .refine((p) => p.name !== undefined || p.email !== undefined || p.username !== undefined, { message: "Nothing to change" });
+export const favoriteSchema = z.object({ productId: z.number().int().positive().max(2_147_483_647) }).strict();
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;

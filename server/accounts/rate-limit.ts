@@ -1,0 +1,49 @@
+import { and, count, eq, gt, inArray, lt, min } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { authAttempts } from "../db/schema";
+import { AppError } from "../errors";
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+const HOUR = 60 * 60_000;
+
+/** DESIGN §6: per account and per IP, counted in the database so every app instance shares them. */
+export const limits = {
+  loginAccount: (account: string): Limit => ({ key: `login:account:${account.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES }),
+  loginIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 100, windowMs: FIFTEEN_MINUTES }),
+  registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowMs: HOUR }),
+  registerAccount: (email: string): Limit => ({ key: `register:account:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
+};
+
+/** 429 with a Retry-After when any limit is used up within its window. */
+export async function assertWithinLimits(db: Database, checks: Limit[], now: Date): Promise<void> {
+  for (const check of checks) {
+    const since = new Date(now.getTime() - check.windowMs);
+    const [row] = await db
+      .select({ n: count(), oldest: min(authAttempts.attemptedAt) })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, check.key), gt(authAttempts.attemptedAt, since)));
+    if ((row?.n ?? 0) >= check.max) {
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + check.windowMs - now.getTime()) / 1000));
+      throw new AppError("rate_limited", `Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, { retryAfterSeconds });
+    }
+  }
+}
+
+export async function recordAttempt(db: Database, checks: Limit[], now: Date): Promise<void> {
+  await db.insert(authAttempts).values(checks.map((c) => ({ key: c.key, attemptedAt: now })));
+}
+
+export async function clearAttempts(db: Database, checks: Limit[]): Promise<void> {
+  await db.delete(authAttempts).where(inArray(authAttempts.key, checks.map((c) => c.key)));
+}
+
+export async function deleteOldAttempts(db: Database, now: Date): Promise<void> {
+  await db.delete(authAttempts).where(lt(authAttempts.attemptedAt, new Date(now.getTime() - 24 * HOUR)));
+}

@@ -1,0 +1,78 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { users } from "../db/schema";
+import { AppError } from "../errors";
+import type { RegisterInput } from "./account-schemas";
+import { mergeCartIntoAccount } from "./merge-cart";
+import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
+import { assertWithinLimits, clearAttempts, limits, recordAttempt } from "./rate-limit";
+import { createSession } from "./sessions";
+import { toUserJson } from "./user-json";
+import type { User } from "./user-types";
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+interface Visit {
+  db: Database;
+  now: () => Date;
+  ip: string;
+  cartToken: string | null;
+}
+
+const INVALID = "Invalid username or password";
+
+/** POST /api/auth/login: the same answer, after the same work, for an unknown user and a wrong password. */
+export async function signIn({ db, now, ip, cartToken, username, password }: Visit & { username: string; password: string }): Promise<SignedIn> {
+  const checks = [limits.loginAccount(username), limits.loginIp(ip)];
+  await assertWithinLimits(db, checks, now());
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, username.toLowerCase())))
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !valid) {
+    await recordAttempt(db, checks, now());
+    throw new AppError("unauthorized", INVALID);
+  }
+  await clearAttempts(db, [checks[0]!]);
+  return startSession({ db, now, cartToken, userId: user.id, user: toUserJson(user) });
+}
+
+/** POST /api/auth/register: a customer account, signed in at once. */
+export async function register({ db, now, ip, cartToken, input }: Visit & { input: RegisterInput }): Promise<SignedIn> {
+  const checks = [limits.registerIp(ip), limits.registerAccount(input.email)];
+  await assertWithinLimits(db, checks, now());
+  await recordAttempt(db, checks, now());
+  assertAcceptablePassword(input.password, input);
+  await assertAvailable(db, { username: input.username, email: input.email });
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({ username: input.username, email: input.email.toLowerCase(), name: input.name, passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AppError("conflict", "That username or email is already registered");
+  return startSession({ db, now, cartToken, userId: created.id, user: toUserJson(created) });
+}
+
+/** 409 naming which of username and email another account already uses. */
+export async function assertAvailable(db: Database, { username, email, exceptUserId }: { username?: string; email?: string; exceptUserId?: string }): Promise<void> {
+  const clash = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(or(username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : sql`false`, email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : sql`false`));
+  const other = clash.find((u) => u.id !== exceptUserId);
+  if (!other) return;
+  if (username && other.username.toLowerCase() === username.toLowerCase()) throw new AppError("conflict", "That username is taken");
+  throw new AppError("conflict", "An account with that email already exists");
+}
+
+async function startSession({ db, now, cartToken, userId, user }: Omit<Visit, "ip"> & { userId: string; user: User }): Promise<SignedIn> {
+  const token = await createSession({ db, userId, now: now() });
+  await mergeCartIntoAccount({ db, cartToken, userId });
+  return { token, user };
+}

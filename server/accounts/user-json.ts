@@ -1,0 +1,6 @@
+import type { UserRow } from "../db/schema";
+import type { User } from "./user-types";
+
+export function toUserJson(row: UserRow): User {
+  return { id: row.id, username: row.username, name: row.name, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,45 @@
+import { Router } from "express";
+import { z } from "zod";
+import { favoriteSchema, profileSchema } from "../accounts/account-schemas";
+import type { Services } from "../context";
+import { requireUser } from "./session";
+import { parseInput } from "./validation";
+
+const productId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a product id").transform(Number);
+const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
+
+/** The signed-in shopper's profile, orders and favourites (DESIGN §7.7). */
+export function accountRouter(services: Services): Router {
+  const router = Router();
+  const userId = (req: { user: { id: string } | null }) => req.user!.id;
+
+  router.patch("/account/profile", requireUser, async (req, res) => {
+    const input = parseInput(profileSchema, req.body, "Invalid profile");
+    res.json(await services.accounts.updateProfile({ userId: userId(req), input }));
+  });
+
+  router.get("/account/orders", requireUser, async (req, res) => {
+    res.json(await services.accounts.listOrders({ userId: userId(req) }));
+  });
+
+  router.get("/account/orders/:orderNumber", requireUser, async (req, res) => {
+    const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
+    res.json(await services.accounts.getOrder({ userId: userId(req), orderNumber: number }));
+  });
+
+  router.get("/favorites", requireUser, async (req, res) => {
+    res.json(await services.accounts.listFavorites({ userId: userId(req) }));
+  });
+
+  router.post("/favorites", requireUser, async (req, res) => {
+    const { productId: id } = parseInput(favoriteSchema, req.body, "Invalid favourite");
+    res.status(201).json(await services.accounts.addFavorite({ userId: userId(req), productId: id }));
+  });
+
+  router.delete("/favorites/:productId", requireUser, async (req, res) => {
+    const id = parseInput(productId, req.params.productId, "Invalid product id");
+    res.json(await services.accounts.removeFavorite({ userId: userId(req), productId: id }));
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderItems, orders, type OrderStatus } from "../db/schema";
+import { AppError } from "../errors";
+import { toOrderAnswer } from "./order-json";
+import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
+
+/** Orders a shopper placed (pending, failed and abandoned checkouts are not orders yet). */
+const PLACED: OrderStatus[] = ["paid", "processing", "shipped", "delivered", "refunded"];
+
+export async function listAccountOrders({ db, userId }: { db: Database; userId: string }): Promise<AccountOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, PLACED)))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+  if (rows.length === 0) return [];
+  const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
+  return rows.map((order) => {
+    const answer = toOrderAnswer(order, items.filter((i) => i.orderId === order.id));
+    return { ...answer.order, itemCount: answer.items.reduce((n, i) => n + i.quantity, 0), items: answer.items };
+  });
+}
+
+/** One of the shopper's orders by number; anyone else's is a 404. */
+export async function getAccountOrder({ db, userId, orderNumber }: { db: Database; userId: string; orderNumber: string }): Promise<AccountOrderDetail> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), inArray(orders.status, PLACED)));
+  if (!order) throw new AppError("not_found", "Order not found");
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return {
+    ...toOrderAnswer(order, items),
+    shipping: {
+      name: order.shippingName,
+      line1: order.shippingLine1,
+      line2: order.shippingLine2,
+      city: order.shippingCity,
+      region: order.shippingRegion,
+      postalCode: order.shippingPostalCode,
+      country: order.shippingCountry,
+    },
+  };
+}

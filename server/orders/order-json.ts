@@ -1,0 +1,28 @@
+import { toDollars } from "../catalog/product-json";
+import type { OrderItemRow, OrderRow } from "../db/schema";
+import type { OrderStatusAnswer } from "./order-status-types";
+
+/** An order and its lines as the order-status call and the account pages show them. */
+export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStatusAnswer {
+  return {
+    order: {
+      orderNumber: order.orderNumber,
+      status: order.status,
+      totalAmount: toDollars(order.totalCents),
+      subtotal: toDollars(order.subtotalCents),
+      discount: toDollars(order.discountCents),
+      shipping: toDollars(order.shippingCents),
+      tax: toDollars(order.taxCents),
+      email: order.email,
+      createdAt: order.createdAt.toISOString(),
+    },
+    items: items.map((i) => ({
+      id: i.id,
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      price: toDollars(i.unitPriceCents),
+      product: { id: i.productId, name: i.name, imageUrl: i.imageUrl },
+    })),
+  };
+}
