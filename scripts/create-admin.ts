@@ -33,7 +33,12 @@ async function askPassword(): Promise<string> {
 }
 
 const password = await askPassword();
-assertAcceptablePassword(password, { username: username.data, email: email.data });
+try {
+  assertAcceptablePassword(password, { username: username.data, email: email.data });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const config = loadConfig();
 const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {

@@ -1,5 +1,5 @@
 /** The one error type services and handlers throw on purpose; server/http/error-handler.ts maps codes to status. */
-export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "unsupported_media_type" | "rate_limited" | "unavailable";
+export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "rate_limited" | "unavailable";
 
 export const statusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -8,7 +8,6 @@ export const statusByCode: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payment_failed: 402,
-  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };

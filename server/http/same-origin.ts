@@ -6,7 +6,7 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /**
  * CSRF defence (DESIGN §6): a state-changing call must come from our own pages (Sec-Fetch-Site / Origin), and a
- * call with a body must send JSON, which a cross-site form cannot.
+ * call with a body must send JSON, which a cross-site form cannot. Both refusals are 403.
  */
 export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
@@ -16,7 +16,7 @@ export const requireSameOriginJson: RequestHandler = (req, _res, next) => {
   if (origin && origin !== "null" && safeHost(origin) !== req.get("host")) throw new AppError("forbidden", "Cross-site request refused");
   if (origin === "null") throw new AppError("forbidden", "Cross-site request refused");
   if (BODY_METHODS.has(req.method) && !req.is("application/json")) {
-    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
+    throw new AppError("forbidden", "Send the request body as JSON (Content-Type: application/json)");
   }
   next();
 };
