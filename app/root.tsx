@@ -12,6 +12,7 @@ import { NotFound } from "./components/layout/not-found";
 import { hasSkeleton, PendingPage } from "./components/layout/page-skeletons";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
+import { isSessionChanging } from "./lib/session";
 import { themeBootScript } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,10 +31,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * The cart and favourites are kept fresh by React Query after the first render, so moving between pages need not
- * reload them; an explicit revalidation (after signing in or out) does.
+ * reload them; signing in or out (lib/session.ts) and explicit revalidations do.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+  isSessionChanging() || (currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -11,5 +11,11 @@ export default [
   route("checkout/authenticate", "routes/checkout-authenticate.tsx"),
   route("checkout/success", "routes/checkout-success.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("account", "routes/account.tsx", { id: "account" }),
+  route("account/orders", "routes/account.tsx", { id: "account-orders" }),
+  route("account/orders/:orderNumber", "routes/account-order.tsx"),
+  route("admin/orders", "routes/admin-orders.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

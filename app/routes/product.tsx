@@ -6,6 +6,7 @@ import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
 import { ServiceNotes } from "~/components/product-detail/service-notes";
+import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
@@ -47,7 +48,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+            <FavoriteButton productId={product.id} name={product.name} className="shrink-0 border border-line" />
+          </div>
           <StarRating rating={product.rating} reviewCount={product.reviewCount} />
           <p className="flex items-baseline gap-3 text-2xl font-bold">
             <span className={product.compareAtPrice ? "text-red-700 dark:text-red-400" : undefined}>{formatPrice(product.price)}</span>

@@ -1,8 +1,9 @@
-import { ShoppingBag, User } from "lucide-react";
+import { ShieldCheck, ShoppingBag, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
+import { useUser } from "~/lib/session";
 import { DesktopNav } from "./desktop-nav";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -15,6 +16,7 @@ export function Header() {
   const { data: cart } = useCart();
   const { setOpen: setCartOpen } = useCartDrawer();
   const cartCount = cart?.itemCount ?? 0;
+  const user = useUser();
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SHADOW_AFTER_PX);
@@ -38,8 +40,17 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="mr-1 hidden w-56 md:block xl:w-64" />
           <ThemeToggle />
-          <Link to="/account" aria-label="Account" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
-            <User aria-hidden="true" className="size-5" />
+          {user?.role === "admin" && (
+            <Link to="/admin/orders" className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium hover:bg-surface-muted sm:inline-flex">
+              <ShieldCheck aria-hidden="true" className="size-4" /> Admin
+            </Link>
+          )}
+          <Link
+            to={user ? "/account" : "/login"}
+            aria-label={user ? `Account: ${user.name}` : "Sign in"}
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
+          >
+            <User aria-hidden="true" className={user ? "size-5 fill-current" : "size-5"} />
           </Link>
           <button
             type="button"

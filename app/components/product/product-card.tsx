@@ -5,6 +5,7 @@ import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { quickAddChoice } from "~/lib/product-options";
 import { ColorSwatches } from "./color-swatches";
+import { FavoriteButton } from "./favorite-button";
 import { StarRating } from "./star-rating";
 import { useAddProduct } from "./use-add-product";
 
@@ -36,6 +37,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             ))}
           </ul>
         )}
+        <FavoriteButton productId={product.id} name={product.name} className="absolute right-3 top-3 z-10" />
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <h3 className="text-sm font-semibold leading-snug">

@@ -1,0 +1,81 @@
+import { LogOut } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useLocation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/account";
+import { servicesContext } from "~/context";
+import { CartTab } from "~/components/account/cart-tab";
+import { FavoritesTab } from "~/components/account/favorites-tab";
+import { OrdersTab } from "~/components/account/orders-tab";
+import { ProfileTab } from "~/components/account/profile-tab";
+import { secondaryButtonClass } from "~/components/layout/status-screen";
+import { apiRequest } from "~/lib/api";
+import { requireUser } from "~/lib/guards.server";
+import { useSessionChanged } from "~/lib/session";
+
+const TABS = ["profile", "orders", "favorites", "cart"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const orders = await context.get(servicesContext).accounts.listOrders({ userId: user.id });
+  return { user, orders };
+}
+
+export const meta = () => [{ title: "Your account | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { user, orders } = loaderData;
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab") as Tab | null;
+  const tab: Tab = requested && TABS.includes(requested) ? requested : pathname === "/account/orders" ? "orders" : "profile";
+  const sessionChanged = useSessionChanged();
+  async function logout() {
+    await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
+    toast.success("Logged out");
+    await sessionChanged("/");
+  }
+  const trigger =
+    "rounded-full px-4 py-2 text-sm font-semibold text-ink-muted transition hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-surface";
+  return (
+    <div className="container-page pb-8 pt-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Welcome back, {user.name}!</h1>
+        <button type="button" onClick={logout} className={secondaryButtonClass}>
+          <LogOut aria-hidden="true" className="size-4" /> Logout
+        </button>
+      </header>
+      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true, preventScrollReset: true })} className="mt-8">
+        <Tabs.List aria-label="Account sections" className="inline-flex flex-wrap gap-1 rounded-full bg-surface-muted p-1">
+          <Tabs.Trigger value="profile" className={trigger}>
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger value="orders" className={trigger}>
+            Orders
+          </Tabs.Trigger>
+          <Tabs.Trigger value="favorites" className={trigger}>
+            Favorites
+          </Tabs.Trigger>
+          <Tabs.Trigger value="cart" className={trigger}>
+            Cart
+          </Tabs.Trigger>
+        </Tabs.List>
+        <div className="mt-8">
+          <Tabs.Content value="profile">
+            <ProfileTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="orders">
+            <OrdersTab orders={orders} />
+          </Tabs.Content>
+          <Tabs.Content value="favorites">
+            <FavoritesTab />
+          </Tabs.Content>
+          <Tabs.Content value="cart">
+            <CartTab />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from "react";
+import { Link, redirect, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/login";
+import { visitorContext } from "~/context";
+import { AuthCard } from "~/components/auth/auth-card";
+import { TextField } from "~/components/checkout/text-field";
+import { buttonClass } from "~/components/layout/status-screen";
+import { PasswordField } from "~/components/ui/password-field";
+import { apiRequest, ApiError } from "~/lib/api";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { useSessionChanged } from "~/lib/session";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (context.get(visitorContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account"));
+  return null;
+}
+
+export const meta = () => [{ title: "Sign in | VSOP Apparel" }];
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const sessionChanged = useSessionChanged();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password || busy) return;
+    setBusy(true);
+    try {
+      await apiRequest("POST", "/api/auth/login", { username: username.trim(), password });
+      toast.success("Welcome back!", { description: "You have successfully logged in." });
+      await sessionChanged(safeRedirect(params.get("redirectTo"), "/account"));
+    } catch (error) {
+      toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "Login failed" });
+      setBusy(false);
+    }
+  }
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see your orders and favourites.">
+      <form onSubmit={submit} className="space-y-5">
+        <TextField label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <button type="submit" disabled={busy} className={`${buttonClass} h-12 w-full disabled:opacity-60`}>
+          {busy ? "Signing in..." : "Sign In"}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        New here?{" "}
+        <Link to="/signup" className="font-semibold text-ink underline">
+          Create an account
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to="/" className="text-ink-muted underline hover:text-ink">
+          Back to shopping
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const password = "saffron-tunnel 42 kite";
+let counter = 0;
+const unique = () => `e2e${Date.now().toString(36)}${++counter}${Math.floor(Math.random() * 1000)}`;
+
+async function signUp(page: Page) {
+  const username = unique();
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Riley Morgan");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email address").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Your account has been created successfully.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back, Riley Morgan!" })).toBeVisible();
+  return username;
+}
+
+test("sign up, buy, sign out, sign in: the account shows the profile and the order", async ({ page }) => {
+  const username = await signUp(page);
+  await expect(page.getByText(`${username}@example.com`)).toBeVisible();
+
+  await page.goto("/product/3");
+  await page.getByRole("radio", { name: /^XS(,|$)/ }).click();
+  await page.getByRole("button", { name: /Add to Cart$/ }).click();
+  await page.goto("/checkout");
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Full name").fill("Riley Morgan");
+  await page.getByLabel("Address", { exact: true }).fill("9 Harbor Lane");
+  await page.getByLabel("City").fill("Boston");
+  await page.getByLabel("State / region").fill("MA");
+  await page.getByLabel("Postal code").fill("02110");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM / YY)").fill("1234");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  const orderNumber = (await page.locator("strong").filter({ hasText: /^VS-\d+$/ }).textContent())!;
+
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("You have successfully logged in.")).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole("tab", { name: "Orders" }).click();
+  const row = page.getByRole("link", { name: new RegExp(orderNumber) });
+  await expect(row).toContainText("paid");
+  await row.click();
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByText("9 Harbor Lane")).toBeVisible();
+});
+
+test("signup refuses mismatched passwords before sending anything", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Password", { exact: true }).fill("one long password");
+  await page.getByLabel("Confirm password", { exact: true }).fill("another long password");
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeDisabled();
+});
+
+test("favourites: the heart saves a product, the account lists it, Remove takes it out", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/category/men/hoodies");
+  await page.getByRole("button", { name: "Save Classic Pullover Hoodie to favourites" }).click();
+  await expect(page.getByRole("button", { name: "Remove Classic Pullover Hoodie from favourites" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/account?tab=favorites");
+  const panel = page.getByRole("tabpanel", { name: "Favorites" });
+  await expect(panel.getByRole("link", { name: "Classic Pullover Hoodie" })).toBeVisible();
+  await panel.getByRole("button", { name: "Remove" }).click();
+  await expect(panel.getByText("No favourites yet")).toBeVisible();
+});
+
+test("the account page sends signed-out visitors to sign in", async ({ page }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test.describe("failed sign-in", () => {
+  test.use({ expectedConsoleErrors: [/status of 401/] });
+  test("shows 'Login Failed' and keeps the form", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Username").fill("nobody-at-all");
+    await page.getByLabel("Password", { exact: true }).fill("whatever it is");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login Failed")).toBeVisible();
+    await expect(page.getByText("Invalid username or password")).toBeVisible();
+    await expect(page.getByLabel("Username")).toHaveValue("nobody-at-all");
+  });
+});
