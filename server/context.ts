@@ -5,6 +5,10 @@ import { deleteExpiredSessions, deleteSession, findSessionUser } from "./account
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
+import { getCampaign, updateCampaign } from "./campaign/campaign";
+import { subscribe } from "./newsletter/subscribe";
+import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit";
+import type { SubscribeInput } from "./newsletter/newsletter-schemas";
 import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
 import { getCart } from "./cart/read-cart";
 import { browseCatalog } from "./catalog/browse-catalog";
@@ -96,6 +100,18 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     },
     admin: {
       listOrders: bind(db, listRecentOrders),
+      updateCampaign: withDeps({ db, now }, updateCampaign),
+    },
+    campaign: {
+      get: (args: { slug?: string } = {}) => getCampaign({ db, now, ...args }),
+    },
+    newsletter: {
+      /** Rate-limited per IP (30 an hour), since it writes for anonymous visitors. */
+      subscribe: async ({ input, ip }: { input: SubscribeInput; ip: string }) => {
+        await assertWithinLimits(db, [limits.newsletterIp(ip)], now());
+        await recordAttempt(db, [limits.newsletterIp(ip)], now());
+        return subscribe({ db, input });
+      },
     },
     health: {
       /** Throws when the database does not answer. */

@@ -7,6 +7,7 @@ import { createServices } from "./context";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
+import { seedCampaign } from "./campaign/campaign";
 import { developmentPages, productionPages } from "./http/pages";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
@@ -27,6 +28,7 @@ if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
   const seeded = await seedCatalog(database.db);
   logger.info(seeded, "catalogue seeded");
 }
+await seedCampaign(database.db, new Date());
 
 const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });

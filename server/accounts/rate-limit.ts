@@ -18,6 +18,7 @@ export const limits = {
   loginIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 100, windowMs: FIFTEEN_MINUTES }),
   registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowMs: HOUR }),
   registerAccount: (email: string): Limit => ({ key: `register:account:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
+  newsletterIp: (ip: string): Limit => ({ key: `newsletter:ip:${ip}`, max: 30, windowMs: HOUR }),
 };
 
 /** 429 with a Retry-After when any limit is used up within its window. */

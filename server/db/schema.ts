@@ -295,6 +295,9 @@ export const discountCodes = pgTable(
     percentOff: integer("percent_off").notNull(),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** A single-use code (the exit-intent offer) is held by one order at a time and spent when it is paid. */
+    singleUse: boolean("single_use").notNull().default(false),
+    heldByOrderId: uuid("held_by_order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("discount_codes_percent_range", sql`${t.percentOff} between 1 and 100`), check("discount_codes_upper", sql`${t.code} = upper(${t.code})`)],
@@ -312,6 +315,31 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A product drop such as VSOP: its dates are data, so every "Ships …" text and the countdown read them here. */
+export const campaigns = pgTable("campaigns", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  preorderClosesAt: timestamp("preorder_closes_at", { withTimezone: true }).notNull(),
+  shipsAt: timestamp("ships_at", { withTimezone: true }).notNull(),
+  freeShipping: boolean("free_shipping").notNull().default(true),
+  limitedQuantities: boolean("limited_quantities").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    source: text("source").notNull(),
+    /** The single-use welcome code given with the exit-intent offer. */
+    offerCode: text("offer_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`)],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

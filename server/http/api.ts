@@ -5,6 +5,7 @@ import { adminRouter } from "./admin-router";
 import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
+import { contentRouter } from "./content-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
@@ -38,6 +39,7 @@ export function apiRouter(services: Services): Router {
   router.use(loadSession(services));
   router.use("/auth", authRouter(services));
   router.use("/cart", cartRouter(services));
+  router.use(contentRouter(services));
   router.use("/admin", adminRouter(services));
   router.use(checkoutRouter(services));
   router.use(accountRouter(services));

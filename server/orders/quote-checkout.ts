@@ -2,12 +2,12 @@ import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { toDollars } from "../catalog/product-json";
 import { TAX_RATE_PERCENT } from "../pricing/price-order";
 import { loadCheckoutLines, priceLines } from "./checkout-lines";
-import { findDiscountPercent } from "./discount";
+import { findDiscount } from "./discount";
 import type { OrderDeps } from "./order-deps";
 
 /** The cart's totals with a discount code applied, for the checkout summary before paying. */
 export async function quoteCheckout({ db, now, owner, discountCode }: OrderDeps & { owner: CartOwner; discountCode?: string }) {
-  const discountPercent = await findDiscountPercent(db, discountCode, now());
+  const discountPercent = (await findDiscount(db, discountCode, now()))?.percent ?? 0;
   const cartId = await findCartId(db, owner);
   const totals = priceLines(cartId ? await loadCheckoutLines(db, cartId) : [], discountPercent);
   return {

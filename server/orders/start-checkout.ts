@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
 import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines, priceLines } from "./checkout-lines";
 import type { CheckoutDetails } from "./checkout-schemas";
-import { findDiscountPercent } from "./discount";
+import { findDiscount, holdDiscount } from "./discount";
 import { releaseOrderStock } from "./release-order";
 import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
@@ -28,7 +28,6 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   const { db, payments, owner, details, now } = deps;
   const cartId = await findCartId(db, owner);
   if (!cartId) throw new AppError("bad_request", EMPTY_CART);
-  const discountPercent = await findDiscountPercent(db, details.discountCode, now());
 
   const { order, replacedIntentId } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -36,7 +35,6 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     await t.execute(sql`select id from ${carts} where id = ${cartId} for update`);
     const lines = await loadCheckoutLines(t, cartId);
     if (lines.length === 0) throw new AppError("bad_request", EMPTY_CART);
-    const fingerprint = fingerprintCheckout(lines, discountPercent);
     const [open] = await t
       .select()
       .from(orders)
@@ -44,12 +42,16 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       .orderBy(desc(orders.createdAt))
       .limit(1)
       .for("update");
+    const discount = await findDiscount(t, details.discountCode, now(), { forOrderId: open?.id });
+    const discountPercent = discount?.percent ?? 0;
+    const fingerprint = fingerprintCheckout(lines, discountPercent);
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now());
     const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
+    await holdDiscount(t, discount, created.id);
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
   });
   if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { seedCampaign } from "../campaign/campaign";
 import { seedCatalog } from "../db/seed/seed-catalog";
 
 /** Which engine the database tests run on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
@@ -33,7 +34,10 @@ export async function createTestDatabase({ seed = true } = {}): Promise<Database
 
 async function prepare(handle: DatabaseHandle, seed: boolean): Promise<DatabaseHandle> {
   await migrateDatabase(handle);
-  if (seed) await seedCatalog(handle.db);
+  if (seed) {
+    await seedCatalog(handle.db);
+    await seedCampaign(handle.db, new Date());
+  }
   return handle;
 }
 
