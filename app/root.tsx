@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -14,6 +14,10 @@ import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
 import { isSessionChanging } from "./lib/session";
 import { themeBootScript } from "./lib/theme";
+import { trackPageView } from "./lib/analytics";
+import { dataLayerBootScript, isCheckoutPath, tagManagerScript } from "./lib/tag-manager";
+import { reportWebVitals } from "./lib/web-vitals";
+import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -26,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
   const [cart, favorites] = await Promise.all([services.cart.getCart({ owner }), user ? services.accounts.listFavorites({ userId: user.id }) : []]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id) };
+  return { cart, user, favoriteIds: favorites.map((p) => p.id), gtmId: services.publicConfig.gtmId };
 }
 
 /**
@@ -39,13 +43,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const checkout = isCheckoutPath(pathname);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16171a" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + dataLayerBootScript }} />
+        {data?.gtmId && !checkout && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: tagManagerScript(data.gtmId) }} />}
         <Meta />
         <Links />
       </head>
@@ -63,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <Footer />
           </div>
           <CartDrawer />
+          {!checkout && <ExitIntentPopup />}
         </AppProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -73,7 +81,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  useEffect(() => reportWebVitals(), []);
+  useEffect(() => {
+    // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.
+    if (isCheckoutPath(pathname) && (window as { __gtmLoaded?: boolean }).__gtmLoaded) window.location.reload();
+    else trackPageView(pathname + search, document.title);
+  }, [pathname, search]);
   // Going to another page: show its skeleton until its data arrives (same-page reloads handle their own).
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   return target && target !== pathname && hasSkeleton(target) ? <PendingPage pathname={target} /> : <Outlet />;

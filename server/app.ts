@@ -25,7 +25,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.set("trust proxy", "loopback");
   app.use(requestContext(logger));
   app.use(compression());
-  app.use(securityHeaders({ production, stripe: services.payments.name === "stripe" }));
+  app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
   if (pages.length > 0) app.use(...pages);

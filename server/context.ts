@@ -42,6 +42,8 @@ export interface ServiceDeps {
   logger: Logger;
   now?: () => Date;
   storeUrl: string;
+  /** Settings the browser may see (Epic Stack's env whitelist). */
+  publicConfig?: { gtmId: string | null };
 }
 
 /** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
@@ -50,10 +52,11 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl }: ServiceDeps) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null } }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
+    publicConfig,
     payments,
     checkout: {
       quote: withDeps(orderDeps, quoteCheckout),

@@ -1,4 +1,7 @@
-/** Events for the analytics data layer (SPEC §1). The container script that reads it is loaded by the root. */
+/**
+ * The analytics data layer (SPEC §1): page views, shop events in GA4's shape, performance metrics and JS errors.
+ * A tag manager reads it when GTM_ID is configured; without one the events stay in window.dataLayer.
+ */
 declare global {
   interface Window {
     dataLayer?: Record<string, unknown>[];
@@ -10,7 +13,51 @@ export function pushEvent(event: Record<string, unknown>): void {
   (window.dataLayer ??= []).push(event);
 }
 
-/** add_to_cart: action add_to_cart, category ecommerce, label the product name, value its price. */
-export function trackAddToCart({ name, price }: { name: string; price: number }): void {
-  pushEvent({ event: "add_to_cart", action: "add_to_cart", category: "ecommerce", label: name, value: price });
+interface Item {
+  id: number;
+  name: string;
+  price: number;
+  quantity?: number;
+  variant?: string;
+}
+
+const ga4Items = (items: Item[]) => items.map((i) => ({ item_id: String(i.id), item_name: i.name, price: i.price, quantity: i.quantity ?? 1, item_variant: i.variant }));
+
+export function trackPageView(path: string, title: string): void {
+  pushEvent({ event: "page_view", page_path: path, page_title: title });
+}
+
+/** SPEC §1: action add_to_cart, category ecommerce, label the product name, value its price; plus GA4's ecommerce object. */
+export function trackAddToCart(item: Item): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({
+    event: "add_to_cart",
+    action: "add_to_cart",
+    category: "ecommerce",
+    label: item.name,
+    value: item.price,
+    ecommerce: { currency: "USD", value: item.price * (item.quantity ?? 1), items: ga4Items([item]) },
+  });
+}
+
+export function trackViewItem(item: Item): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({ event: "view_item", ecommerce: { currency: "USD", value: item.price, items: ga4Items([item]) } });
+}
+
+export function trackBeginCheckout(value: number, items: Item[]): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({ event: "begin_checkout", ecommerce: { currency: "USD", value, items: ga4Items(items) } });
+}
+
+export function trackPurchase(order: { orderNumber: string; total: number; tax: number; items: Item[] }): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({
+    event: "purchase",
+    action: "purchase",
+    category: "ecommerce",
+    transaction_id: order.orderNumber,
+    value: order.total,
+    ecommerce: { transaction_id: order.orderNumber, currency: "USD", value: order.total, tax: order.tax, items: ga4Items(order.items) },
+  });
 }

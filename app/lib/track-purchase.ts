@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { OrderStatusAnswer } from "../../server/orders/order-status-types";
-import { pushEvent } from "./analytics";
+import { trackPurchase } from "./analytics";
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered"]);
 
@@ -15,15 +15,11 @@ export function useTrackPurchase(answer: OrderStatusAnswer | undefined) {
     } catch {
       // Without session storage the event may repeat on reload; better than never sending it.
     }
-    pushEvent({
-      event: "purchase",
-      action: "purchase",
-      category: "ecommerce",
-      transaction_id: answer.order.orderNumber,
-      value: answer.order.totalAmount,
+    trackPurchase({
+      orderNumber: answer.order.orderNumber,
+      total: answer.order.totalAmount,
       tax: answer.order.tax,
-      currency: "USD",
-      items: answer.items.map((i) => ({ item_name: i.product.name, item_id: String(i.product.id), price: i.price, quantity: i.quantity })),
+      items: answer.items.map((i) => ({ id: i.product.id, name: i.product.name, price: i.price, quantity: i.quantity, variant: `${i.color ?? ""} ${i.size}`.trim() })),
     });
   }, [answer]);
 }

@@ -11,6 +11,7 @@ import { DiscountCode, type Quote } from "~/components/checkout/discount-code";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
+import { trackBeginCheckout } from "~/lib/analytics";
 import { useCart } from "~/lib/cart";
 
 const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
@@ -32,6 +33,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const [starting, setStarting] = useState(false);
   const outcome = usePaymentOutcome(() => (finished.current = true));
   const empty = !cart || cart.items.length === 0;
+
+  const hasCart = Boolean(cart && cart.items.length > 0);
+  useEffect(() => {
+    if (!hasCart || !cart) return;
+    trackBeginCheckout(cart.total, cart.items.map((l) => ({ id: l.productId, name: l.product.name, price: l.unitPrice, quantity: l.quantity, variant: `${l.color} ${l.size}` })));
+    // Once per visit to the page, not on every cart refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasCart]);
 
   useEffect(() => {
     if (!empty || finished.current) return;

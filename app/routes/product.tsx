@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { servicesContext } from "~/context";
@@ -8,6 +8,7 @@ import { ProductPurchase } from "~/components/product-detail/product-purchase";
 import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
+import { trackViewItem } from "~/lib/analytics";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { isVsop } from "~/lib/product-options";
@@ -30,6 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const [color, setColor] = useState(product.colors[0] ?? "Black");
+  useEffect(() => trackViewItem({ id: product.id, name: product.name, price: product.price }), [product.id, product.name, product.price]);
   const collection = findCollection(product.category);
   const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
   const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];

@@ -14,11 +14,14 @@ declare global {
  * Security headers with a fresh CSP nonce per request; React Router's inline scripts carry the nonce
  * (app/entry.server.tsx), so no 'unsafe-inline' script is allowed.
  */
-export function securityHeaders({ production, stripe = false }: { production: boolean; stripe?: boolean }): RequestHandler[] {
+export function securityHeaders({ production, stripe = false, gtm = false }: { production: boolean; stripe?: boolean; gtm?: boolean }): RequestHandler[] {
   // Stripe's Payment Element loads its script and frames from Stripe's hosts (DESIGN §6).
   const stripeScript = stripe ? ["https://js.stripe.com"] : [];
   const stripeFrames = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
   const stripeApi = stripe ? ["https://api.stripe.com"] : [];
+  // Google Tag Manager and the Analytics hits it sends, only when GTM_ID is configured.
+  const gtmScript = gtm ? ["https://www.googletagmanager.com"] : [];
+  const gtmConnect = gtm ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : [];
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -29,13 +32,13 @@ export function securityHeaders({ production, stripe = false }: { production: bo
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeScript, (_req, res) => `'nonce-${(res as unknown as { locals: Express.Locals }).locals.cspNonce}'`],
+        scriptSrc: ["'self'", ...stripeScript, ...gtmScript, (_req, res) => `'nonce-${(res as unknown as { locals: Express.Locals }).locals.cspNonce}'`],
         frameSrc: stripe ? stripeFrames : ["'none'"],
         // Radix and React set style attributes; stylesheets themselves come from 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...gtmConnect],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...stripeApi],
+        connectSrc: ["'self'", ...stripeApi, ...gtmConnect],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

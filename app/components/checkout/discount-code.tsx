@@ -1,5 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
+import { OFFER_CODE_KEY } from "~/components/marketing/exit-intent-popup";
 import { apiRequest, ApiError } from "~/lib/api";
+
+const noSubscription = () => () => {};
+/** The exit-intent offer's code, kept in this browser when it was given. */
+function readOffer(): string | null {
+  try {
+    return localStorage.getItem(OFFER_CODE_KEY);
+  } catch {
+    return null;
+  }
+}
 
 export interface Quote {
   discountCode: string | null;
@@ -18,6 +29,7 @@ export function DiscountCode({ applied, onApplied, disabled }: { applied: string
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const offer = useSyncExternalStore(noSubscription, readOffer, () => null);
   async function apply(event: FormEvent) {
     event.preventDefault();
     if (!code.trim()) return;
@@ -70,6 +82,11 @@ export function DiscountCode({ applied, onApplied, disabled }: { applied: string
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
+      )}
+      {offer && !code && !disabled && (
+        <button type="button" onClick={() => setCode(offer)} className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-500">
+          Use your 15% code {offer}
+        </button>
       )}
     </form>
   );

@@ -8,7 +8,7 @@ export function useAddProduct() {
   const mutation = useAddToCart();
   const { setOpen } = useCartDrawer();
   async function addProduct(
-    product: Pick<Product, "name" | "price">,
+    product: Pick<Product, "id" | "name" | "price">,
     item: AddToCartInput,
     message: { title: string; description?: string },
     { openDrawer = true } = {},
@@ -18,7 +18,7 @@ export function useAddProduct() {
     } catch {
       return false; // the mutation already told the shopper why
     }
-    trackAddToCart(product);
+    trackAddToCart({ id: product.id, name: product.name, price: product.price, quantity: item.quantity, variant: `${item.color} ${item.size}` });
     toast.success(message.title, { description: message.description, duration: 3000 });
     if (openDrawer) setOpen(true);
     return true;
