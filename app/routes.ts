@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("products", "routes/category.tsx", { id: "all-products" }),
   route("category/:category/:subcategory?", "routes/category.tsx", { id: "category" }),
+  route("vsop", "routes/vsop.tsx"),
   route("product/:id?", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("cart", "routes/cart.tsx"),

@@ -89,7 +89,16 @@ test("quick add from a card confirms with a toast and records add_to_cart", asyn
   await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
   await expect(page.getByText("Classic Pullover Hoodie has been added to your cart.")).toBeVisible();
   const events = await page.evaluate(() => window.dataLayer?.filter((e) => e.event === "add_to_cart"));
-  expect(events).toEqual([{ event: "add_to_cart", action: "add_to_cart", category: "ecommerce", label: "Classic Pullover Hoodie", value: 59.99 }]);
+  expect(events).toEqual([
+    {
+      event: "add_to_cart",
+      action: "add_to_cart",
+      category: "ecommerce",
+      label: "Classic Pullover Hoodie",
+      value: 59.99,
+      ecommerce: { currency: "USD", value: 59.99, items: [expect.objectContaining({ item_id: "10", item_name: "Classic Pullover Hoodie", price: 59.99, quantity: 1 })] },
+    },
+  ]);
 });
 
 test("the product quantity box ignores out-of-range typing and clamps on blur", async ({ page }) => {

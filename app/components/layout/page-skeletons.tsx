@@ -39,10 +39,19 @@ export function ListingPageSkeleton() {
 const isProductPath = (pathname: string) => /^\/product\/[^/]+$/.test(pathname);
 const isListingPath = (pathname: string) => pathname === "/products" || pathname === "/search" || pathname.startsWith("/category/");
 
+function VsopLoading() {
+  return (
+    <div role="status" className="grid min-h-[50vh] place-items-center bg-[#121316] text-white">
+      <p className="animate-pulse font-display text-xl font-bold tracking-widest">Loading VSOP Collection...</p>
+    </div>
+  );
+}
+
 export function PendingPage({ pathname }: { pathname: string }) {
+  if (pathname === "/vsop") return <VsopLoading />;
   if (isProductPath(pathname)) return <ProductPageSkeleton />;
   if (isListingPath(pathname)) return <ListingPageSkeleton />;
   return null;
 }
 
-export const hasSkeleton = (pathname: string) => isProductPath(pathname) || isListingPath(pathname);
+export const hasSkeleton = (pathname: string) => pathname === "/vsop" || isProductPath(pathname) || isListingPath(pathname);
