@@ -77,3 +77,17 @@ test("/vsop shows the three pieces at the catalogue's prices and opens the style
   const assistant = page.getByRole("dialog", { name: "AI Style Assistant" });
   await expect(assistant.getByRole("tab")).toHaveText(["Style Guide", "Size Guide", "Outfit Ideas"]);
 });
+
+test("the data layer records page views, product views and the start of checkout", async ({ page }) => {
+  await page.goto("/product/2");
+  await expect(page.getByText(/^Pre-order · Ships [A-Z][a-z]+ \d{1,2}, \d{4}/)).toBeVisible();
+  const events = () => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event).filter(Boolean));
+  await expect.poll(events).toEqual(expect.arrayContaining(["page_view", "view_item"]));
+  await page.getByRole("radio", { name: /^M(,|$)/ }).click();
+  await page.getByRole("button", { name: /Add to Cart$/ }).click();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect.poll(events).toEqual(expect.arrayContaining(["add_to_cart", "begin_checkout"]));
+  const lcp = await page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === "page_load_time"));
+  expect(lcp).toBe(true);
+});

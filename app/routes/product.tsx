@@ -9,6 +9,7 @@ import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
 import { trackViewItem } from "~/lib/analytics";
+import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { isVsop } from "~/lib/product-options";
@@ -16,9 +17,12 @@ import { findCollection } from "~/lib/taxonomy";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
-  const product = await context.get(servicesContext).catalog.findProduct({ id: Number(params.id) });
+  const services = context.get(servicesContext);
+  const product = await services.catalog.findProduct({ id: Number(params.id) });
   if (!product) throw data({ reason: "missing" }, { status: 404 });
-  return { product };
+  // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
+  const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
+  return { product, shipsAt };
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
@@ -29,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [{ title: "Product | VSOP Apparel" }];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, shipsAt } = loaderData;
   const [color, setColor] = useState(product.colors[0] ?? "Black");
   useEffect(() => trackViewItem({ id: product.id, name: product.name, price: product.price }), [product.id, product.name, product.price]);
   const collection = findCollection(product.category);
@@ -64,6 +68,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </span>
             )}
           </p>
+          {shipsAt && (
+            <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">
+              Pre-order · Ships {shipDateLong(new Date(shipsAt))} · Free shipping on all pre-orders
+            </p>
+          )}
           <p className="leading-7 text-ink-muted">{product.description}</p>
         </div>
         <ProductPurchase product={product} onColorChange={setColor} />
