@@ -22,6 +22,8 @@ const schema = z.object({
   /** Outgoing mail; without it, emails are written as .eml files in DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("VSOP Apparel <orders@vsop-apparel.example>"),
+  /** Lets Meta's scheduled fetch read /api/instagram-shop/feed?token=...; a long random value. */
+  FEED_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** Google Tag Manager container; when set, the tag manager loads on every page but checkout. */
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX").optional(),
 }).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {

@@ -19,7 +19,12 @@ import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
-import { listRecentOrders } from "./orders/admin-orders";
+import { listRecentOrders, salesByDay } from "./orders/admin-orders";
+import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
+import { getAdminProduct, listAdminProducts, setVariantStock } from "./catalog/admin-catalog";
+import { exportSubscribers } from "./newsletter/export-subscribers";
+import { writeCatalogFeed } from "./feed/catalog-feed";
+import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
 import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
@@ -44,6 +49,8 @@ export interface ServiceDeps {
   storeUrl: string;
   /** Settings the browser may see (Epic Stack's env whitelist). */
   publicConfig?: { gtmId: string | null };
+  /** The secret Meta's scheduled fetch uses to read the catalog feed. */
+  feedToken?: string | null;
 }
 
 /** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
@@ -52,7 +59,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null } }: ServiceDeps) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
@@ -103,7 +110,19 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     },
     admin: {
       listOrders: bind(db, listRecentOrders),
+      getOrder: bind(db, getStaffOrder),
+      changeOrderStatus: withDeps(orderDeps, changeOrderStatus),
+      salesByDay: () => salesByDay({ db, now }),
+      listProducts: bind(db, listAdminProducts),
+      getProduct: bind(db, getAdminProduct),
+      setVariantStock: bind(db, setVariantStock),
+      exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),
+    },
+    feed: {
+      token: feedToken,
+      write: ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, out }),
+      summary: () => summarizeFeed({ db }),
     },
     campaign: {
       get: (args: { slug?: string } = {}) => getCampaign({ db, now, ...args }),

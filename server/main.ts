@@ -33,7 +33,7 @@ await seedCampaign(database.db, new Date());
 const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
 const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, publicConfig: { gtmId: config.GTM_ID ?? null } });
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null });
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
 const pages = production ? await productionPages(services) : await developmentPages(services);
 // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.

@@ -281,6 +281,23 @@ export const orderItems = pgTable(
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`)],
 );
 
+/** An order's history: every status change, by whom (a staff user, the shopper's payment, or the system). */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
 /** Payment-provider events already applied; inserted in the same transaction as their change. */
 export const processedEvents = pgTable("processed_events", {
   id: text("id").primaryKey(),

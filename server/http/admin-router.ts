@@ -1,24 +1,80 @@
-import { Router } from "express";
+import { timingSafeEqual } from "node:crypto";
+import { type Request, Router } from "express";
 import { z } from "zod";
 import type { Services } from "../context";
 import { ORDER_STATUSES } from "../db/schema";
+import { AppError } from "../errors";
+import { STAFF_TARGETS } from "../orders/staff-orders";
 import { requireAdmin } from "./session";
 import { parseInput } from "./validation";
 
-const ordersQuery = z
-  .object({
-    status: z.enum(ORDER_STATUSES).optional(),
-    page: z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().min(1)).optional(),
-  })
-  .strict();
+const pageNumber = z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().min(1));
+const ordersQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
+const productsQuery = z.object({ q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
+const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
+const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
+const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
+const stockChange = z.object({ onHand: z.number().int().min(0).max(1_000_000) }).strict();
 
 /** Staff-only calls; the role is checked here, on the server, for every one of them. */
 export function adminRouter(services: Services): Router {
   const router = Router();
   router.use(requireAdmin);
+  const actor = (req: Request) => `staff:${req.user!.username}`;
+
   router.get("/orders", async (req, res) => {
-    const query = parseInput(ordersQuery, req.query, "Invalid query");
-    res.json(await services.admin.listOrders(query));
+    res.json(await services.admin.listOrders(parseInput(ordersQuery, req.query, "Invalid query")));
+  });
+  router.get("/orders/:orderNumber", async (req, res) => {
+    res.json(await services.admin.getOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number") }));
+  });
+  router.post("/orders/:orderNumber/status", async (req, res) => {
+    const { status, note } = parseInput(statusChange, req.body, "Invalid status change");
+    const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
+    res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, actor: actor(req) }));
+  });
+  router.get("/stats/sales", async (_req, res) => {
+    res.json(await services.admin.salesByDay());
+  });
+  router.get("/products", async (req, res) => {
+    res.json(await services.admin.listProducts(parseInput(productsQuery, req.query, "Invalid query")));
+  });
+  router.get("/products/:id", async (req, res) => {
+    res.json(await services.admin.getProduct({ id: parseInput(numericId, req.params.id, "Invalid product id") }));
+  });
+  router.patch("/variants/:id", async (req, res) => {
+    const { onHand } = parseInput(stockChange, req.body, "Invalid stock");
+    res.json(await services.admin.setVariantStock({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), onHand }));
+  });
+  router.get("/newsletter.csv", async (_req, res) => {
+    res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.type("text/csv").send(await services.admin.exportSubscribers());
+  });
+  router.get("/feed-summary", async (_req, res) => {
+    res.json(await services.feed.summary());
+  });
+  return router;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET /api/instagram-shop/feed: for staff, or for Meta's scheduled fetch with ?token=FEED_TOKEN. */
+export function feedRouter(services: Services): Router {
+  const router = Router();
+  router.get("/feed", async (req, res) => {
+    const token = typeof req.query.token === "string" ? req.query.token : null;
+    const byToken = Boolean(token && services.feed.token && sameSecret(token, services.feed.token));
+    if (!byToken && req.user?.role !== "admin") {
+      throw req.user ? new AppError("forbidden", "Only staff can download the catalog feed") : new AppError("unauthorized", "Sign in as staff, or use the feed token");
+    }
+    res.set("Content-Type", "text/csv; charset=utf-8");
+    res.set("Content-Disposition", `attachment; filename="vsop-apparel-instagram-catalog-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.set("Cache-Control", "no-store");
+    await services.feed.write({ out: res });
   });
   return router;
 }

@@ -1,7 +1,7 @@
 import express, { Router } from "express";
 import type { Services } from "../context";
 import { accountRouter } from "./account-router";
-import { adminRouter } from "./admin-router";
+import { adminRouter, feedRouter } from "./admin-router";
 import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
@@ -41,6 +41,7 @@ export function apiRouter(services: Services): Router {
   router.use("/cart", cartRouter(services));
   router.use(contentRouter(services));
   router.use("/admin", adminRouter(services));
+  router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));
   router.use(accountRouter(services));
   router.use(apiNotFound);

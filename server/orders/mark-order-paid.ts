@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { cartItems, carts, orderItems, orders, processedEvents, type OrderRow } from "../db/schema";
 import { orderConfirmationEmail } from "../mail/order-confirmation";
 import type { OrderDeps } from "./order-deps";
+import { recordOrderEvent } from "./order-events";
 import { isPaid } from "./order-status";
 import { orderStockLines } from "./release-order";
 import { commitStock, type StockLine, takeStock } from "./stock";
@@ -54,6 +55,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       .set({ status, stockState: status === "paid" ? "committed" : order.stockState, paidAt: now(), paymentError: null, updatedAt: now(), userId: order.userId ?? cart?.userId ?? null })
       .where(eq(orders.id, order.id))
       .returning();
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after the stock was sold; refunded" : null, at: now() });
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);
       await t.delete(cartItems).where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, bought)));

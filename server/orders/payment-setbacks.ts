@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 import { recordEvent } from "./mark-order-paid";
 import type { OrderDeps } from "./order-deps";
+import { recordOrderEvent } from "./order-events";
 import { releaseOrderStock } from "./release-order";
 
 type EventRef = { id: string; type: string } | undefined;
@@ -15,6 +16,7 @@ export async function markOrderFailed(deps: OrderDeps & { paymentIntentId: strin
     const [order] = await t.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId)).for("update");
     if (!order || (order.status !== "pending" && order.status !== "failed")) return;
     await t.update(orders).set({ status: "failed", paymentError: deps.message, updatedAt: deps.now() }).where(eq(orders.id, order.id));
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: "failed", actor: "payment", note: deps.message, at: deps.now() });
   });
 }
 
@@ -25,6 +27,6 @@ export async function cancelOrderForPayment(deps: OrderDeps & { paymentIntentId:
     if (!(await recordEvent(t, deps.event))) return;
     const [order] = await t.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId)).for("update");
     if (!order || (order.status !== "pending" && order.status !== "failed")) return;
-    await releaseOrderStock(t, order, "canceled", deps.now());
+    await releaseOrderStock(t, order, "canceled", deps.now(), "payment");
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orderItems, orders, type OrderRow, type OrderStatus } from "../db/schema";
+import { type Actor, recordOrderEvent } from "./order-events";
 import { assertTransition } from "./order-status";
 import { releaseStock } from "./stock";
 
@@ -9,11 +10,18 @@ export async function orderStockLines(tx: Database, orderId: string) {
 }
 
 /** Ends a pending order (canceled or expired) and gives its reserved stock back. The order row must be locked. */
-export async function releaseOrderStock(tx: Database, order: OrderRow, status: Extract<OrderStatus, "canceled" | "expired">, now: Date): Promise<void> {
+export async function releaseOrderStock(
+  tx: Database,
+  order: OrderRow,
+  status: Extract<OrderStatus, "canceled" | "expired">,
+  now: Date,
+  actor: Actor = "system",
+): Promise<void> {
   assertTransition(order.status, status);
   if (order.stockState === "held") await releaseStock(tx, await orderStockLines(tx, order.id));
   await tx
     .update(orders)
     .set({ status, stockState: order.stockState === "held" ? "released" : order.stockState, updatedAt: now })
     .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, { orderId: order.id, from: order.status, to: status, actor, at: now });
 }

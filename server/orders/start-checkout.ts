@@ -15,6 +15,7 @@ import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
 import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
+import { recordOrderEvent } from "./order-events";
 
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
@@ -49,7 +50,7 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null };
     }
-    if (open) await releaseOrderStock(t, open, "canceled", now());
+    if (open) await releaseOrderStock(t, open, "canceled", now(), "shopper");
     const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
     await holdDiscount(t, discount, created.id);
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
@@ -136,6 +137,7 @@ async function createPendingOrder(
       createdAt: args.now,
     })
     .returning();
+  await recordOrderEvent(tx, { orderId: order!.id, from: null, to: "pending", actor: "shopper", at: args.now });
   await tx.insert(orderItems).values(
     args.lines.map((l) => ({
       orderId: order!.id,

@@ -39,6 +39,13 @@ export async function commitStock(tx: Database, lines: StockLine[]): Promise<voi
   }
 }
 
+/** A canceled paid order puts its units back on sale. */
+export async function restockStock(tx: Database, lines: StockLine[]): Promise<void> {
+  for (const line of byVariant(lines)) {
+    await tx.execute(sql`update variants set on_hand = on_hand + ${line.quantity} where id = ${line.variantId}`);
+  }
+}
+
 /** For a payment that arrives after its reservation lapsed: take the units now if they are still free. */
 export async function takeStock(tx: Database, lines: StockLine[]): Promise<StockLine | null> {
   for (const line of byVariant(lines)) {

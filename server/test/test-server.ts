@@ -20,7 +20,7 @@ export interface TestServer {
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
 export async function startTestServer(
-  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean } = {},
+  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean; feedToken?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const mailer = createMemoryMailer();
@@ -33,6 +33,7 @@ export async function startTestServer(
     logger,
     now: () => new Date(clock.now),
     storeUrl: "http://store.test",
+    feedToken: options.feedToken ?? null,
   };
   const services = createServices(deps);
   const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies });

@@ -1,0 +1,96 @@
+import type { Writable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { productImageUrl } from "../catalog/images/image-url";
+import type { Database } from "../db/client";
+import { categories, products, variants } from "../db/schema";
+import { ageGroup, availability, feedPrice, gender, googleCategory, plainText } from "./feed-fields";
+
+export const FEED_COLUMNS = [
+  "id",
+  "item_group_id",
+  "title",
+  "description",
+  "availability",
+  "condition",
+  "price",
+  "sale_price",
+  "link",
+  "image_link",
+  "additional_image_link",
+  "brand",
+  "size",
+  "color",
+  "gender",
+  "age_group",
+  "google_product_category",
+  "quantity_to_sell_on_facebook",
+] as const;
+
+const BRAND = "VSOP Apparel";
+const BATCH = 500;
+const subcategories = alias(categories, "subcategories");
+
+/**
+ * Writes the Meta / Instagram Shop catalog feed as CSV (csv-stringify does the escaping), one row per variant,
+ * grouped by product. Reads the catalogue in batches, so a large catalogue streams in constant memory.
+ */
+export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; storeUrl: string; out: Writable }): Promise<number> {
+  const csv = stringify({ header: true, columns: [...FEED_COLUMNS] });
+  csv.pipe(out);
+  const absolute = (path: string) => new URL(path, storeUrl).toString();
+  let lastId = 0;
+  let rows = 0;
+  for (;;) {
+    const batch = await db
+      .select({ product: products, category: categories.slug, subcategory: subcategories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(gt(products.id, lastId))
+      .orderBy(asc(products.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    lastId = batch[batch.length - 1]!.product.id;
+    const stock = await db
+      .select()
+      .from(variants)
+      .where(and(inArray(variants.productId, batch.map((b) => b.product.id))))
+      .orderBy(asc(variants.productId), asc(variants.id));
+    for (const { product: p, category, subcategory } of batch) {
+      for (const v of stock.filter((s) => s.productId === p.id)) {
+        const onSale = p.compareAtCents !== null;
+        const available = v.onHand - v.reserved;
+        const row = {
+          id: v.sku.slice(0, 100),
+          item_group_id: `VS-${p.id}`,
+          title: plainText(p.name, 200),
+          description: plainText(p.description),
+          availability: availability({ preorder: p.preorder, available }),
+          condition: "new",
+          price: feedPrice(onSale ? p.compareAtCents! : p.priceCents),
+          sale_price: onSale ? feedPrice(p.priceCents) : "",
+          link: absolute(`/product/${p.id}`),
+          image_link: absolute(productImageUrl(p.garment, v.color, "front")),
+          additional_image_link: absolute(productImageUrl(p.garment, v.color, "back")),
+          brand: BRAND,
+          size: v.size,
+          color: v.color,
+          gender: gender(category),
+          age_group: ageGroup(category, subcategory),
+          google_product_category: googleCategory(p.garment),
+          quantity_to_sell_on_facebook: String(Math.max(0, available)),
+        };
+        if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
+        rows++;
+      }
+    }
+  }
+  csv.end();
+  await new Promise<void>((resolve, reject) => {
+    out.once("finish", resolve);
+    out.once("error", reject);
+  });
+  return rows;
+}

@@ -1,0 +1,69 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderEvents, orderItems, orders, type OrderStatus } from "../db/schema";
+import { AppError } from "../errors";
+import { shippingNoticeEmail } from "../mail/shipping-notice";
+import { toOrderAnswer } from "./order-json";
+import type { OrderDeps } from "./order-deps";
+import { recordOrderEvent } from "./order-events";
+import { canTransition } from "./order-status";
+import { orderStockLines } from "./release-order";
+import { restockStock } from "./stock";
+
+/** What staff can move an order to by hand (DESIGN §4): along the shipping path, or cancel before it ships. */
+export const STAFF_TARGETS = ["processing", "shipped", "delivered", "canceled"] as const;
+export type StaffTarget = (typeof STAFF_TARGETS)[number];
+
+export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) throw new AppError("not_found", "Order not found");
+  const [items, events] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  return {
+    ...toOrderAnswer(order, items),
+    customer: { name: order.shippingName, email: order.email, userId: order.userId },
+    shipping: { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, region: order.shippingRegion, postalCode: order.shippingPostalCode, country: order.shippingCountry },
+    payment: { provider: order.paymentProvider, intentId: order.paymentIntentId, paidAt: order.paidAt?.toISOString() ?? null, error: order.paymentError },
+    history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+    nextStatuses: STAFF_TARGETS.filter((to) => canTransition(order.status, to)),
+  };
+}
+
+export type StaffOrder = Awaited<ReturnType<typeof getStaffOrder>>;
+
+/**
+ * Moves an order along its allowed path. Asking for the status it already has changes nothing. Canceling a paid
+ * order puts its units back on sale and refunds the payment; shipping sends the shopper a notice.
+ */
+export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string; to: StaffTarget; actor: string; note?: string }): Promise<StaffOrder> {
+  const { db, now } = deps;
+  const changed = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [order] = await t.select().from(orders).where(eq(orders.orderNumber, deps.orderNumber)).for("update");
+    if (!order) throw new AppError("not_found", "Order not found");
+    if (order.status === deps.to) return null;
+    if (!canTransition(order.status, deps.to) || !(STAFF_TARGETS as readonly OrderStatus[]).includes(deps.to)) {
+      throw new AppError("conflict", `An order that is ${order.status} cannot become ${deps.to}`);
+    }
+    if (deps.to === "canceled" && order.stockState === "held") throw new AppError("conflict", "Unpaid orders end by themselves when their reservation expires");
+    const restock = deps.to === "canceled" && order.stockState === "committed";
+    if (restock) await restockStock(t, await orderStockLines(t, order.id));
+    const [updated] = await t
+      .update(orders)
+      .set({ status: deps.to, stockState: restock ? "released" : order.stockState, updatedAt: now() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: deps.to, actor: deps.actor, note: deps.note ?? (restock ? "Stock returned; payment refunded" : null), at: now() });
+    return updated!;
+  });
+  if (changed?.status === "canceled" && changed.paymentIntentId) {
+    await deps.payments.refundPaymentIntent(changed.paymentIntentId).catch((err) => deps.logger.error({ err, orderNumber: changed.orderNumber }, "refund failed"));
+  }
+  if (changed?.status === "shipped") {
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, changed.id));
+    await deps.mailer.send(shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl })).catch((err) => deps.logger.error({ err }, "shipping email failed"));
+  }
+  return getStaffOrder({ db, orderNumber: deps.orderNumber });
+}
