@@ -45,6 +45,8 @@ export const feedPrice = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
 export const plainText = (text: string, max = 9999) =>
   text
     .replace(/<[^>]*>/g, " ")
+    // Control characters would break the feed; they are exactly what this pattern matches.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/\s+/g, " ")
     .trim()
