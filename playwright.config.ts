@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e/admin-account";
 
 // Chosen once in the main process; workers inherit the environment, so they agree on the port and data dir.
 process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 2_000));
@@ -26,7 +27,8 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
-    command: "node build/server/main.js",
+    // A staff account for the admin journeys, made through the real CLI before the server opens the database.
+    command: `npx tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} && node build/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -36,6 +38,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 });

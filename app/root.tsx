@@ -82,7 +82,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
-  useEffect(() => reportWebVitals(), []);
+  useEffect(() => {
+    reportWebVitals();
+    // Lets browser tests (and curious humans) tell when the page became interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useEffect(() => {
     // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.
     if (isCheckoutPath(pathname) && (window as { __gtmLoaded?: boolean }).__gtmLoaded) window.location.reload();

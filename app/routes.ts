@@ -17,6 +17,12 @@ export default [
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("account/orders/:orderNumber", "routes/account-order.tsx"),
+  route("admin", "routes/admin-dashboard.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
+  route("admin/orders/:orderNumber", "routes/admin-order.tsx"),
+  route("admin/products", "routes/admin-products.tsx"),
+  route("admin/products/:id", "routes/admin-product.tsx"),
+  route("admin/campaign", "routes/admin-campaign.tsx"),
+  route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -121,6 +121,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     },
     feed: {
       token: feedToken,
+      /** The address Meta's scheduled fetch reads, shown to staff in the setup steps. */
+      scheduledUrl: feedToken ? `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(feedToken)}` : null,
       write: ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, out }),
       summary: () => summarizeFeed({ db }),
     },

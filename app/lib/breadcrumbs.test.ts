@@ -23,7 +23,7 @@ describe("buildBreadcrumbs", () => {
 
   it("never links a prefix that has no screen", () => {
     expect(buildBreadcrumbs("/product/2")[1]).toEqual({ label: "Product" });
-    expect(buildBreadcrumbs("/admin/instagram-shop")[1]).toEqual({ label: "Admin" });
+    expect(buildBreadcrumbs("/admin/instagram-shop")[1]).toEqual({ label: "Admin", href: "/admin" });
   });
 
   it("capitalises other segments and survives bad escapes", () => {

@@ -14,7 +14,7 @@ const LABELS: Record<string, string> = {
   "tech-casual": "VSOP Collection",
 };
 /** Prefixes that are not pages: shown as text so no crumb leads to the not-found screen. */
-const NOT_PAGES = new Set(["/product", "/admin"]);
+const NOT_PAGES = new Set(["/product"]);
 
 const knownNames = new Map<string, string>(
   collections.flatMap((c) => c.subcategories.map((s) => [s.slug, s.name] as [string, string])),

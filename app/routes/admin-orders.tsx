@@ -1,31 +1,67 @@
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
+import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { buttonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
+const STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "failed", "canceled", "expired", "refunded"] as const;
+type Status = (typeof STATUSES)[number];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return context.get(servicesContext).admin.listOrders({});
+  const params = new URL(request.url).searchParams;
+  const status = STATUSES.find((s) => s === params.get("status")) as Status | undefined;
+  const q = params.get("q")?.trim().slice(0, 100) || undefined;
+  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  return { ...(await context.get(servicesContext).admin.listOrders({ status, q, page })), status: status ?? "", q: q ?? "" };
 }
 
 export const meta = () => [{ title: "Orders | VSOP Admin" }, { name: "robots", content: "noindex" }];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** Staff: the latest orders and their state. */
+/** Staff: orders by status, or found by number or email. */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total } = loaderData;
+  const { orders, total, status, q, page, pageSize } = loaderData;
   return (
-    <div className="container-page pb-8 pt-6">
-      <h1 className="font-display text-3xl font-bold tracking-tight">Orders</h1>
-      <p className="mt-2 text-ink-muted">{total} orders in all; the latest 50 are shown.</p>
-      <div className="mt-6 overflow-x-auto rounded-2xl border border-line">
-        <table className="w-full text-left text-sm">
+    <AdminShell title="Orders">
+      <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium">
+            Order number or email
+          </label>
+          <input id="q" name="q" defaultValue={q} type="search" className="mt-1 h-10 w-64 rounded-xl border border-line bg-surface px-3 text-sm" />
+        </div>
+        <div>
+          <label htmlFor="status" className="block text-sm font-medium">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="mt-1 h-10 rounded-xl border border-line bg-surface px-3 text-sm">
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={`${buttonClass} h-10`}>
+          Show
+        </button>
+      </Form>
+      <p className="mb-3 text-sm text-ink-muted">
+        {total} {total === 1 ? "order" : "orders"}
+        {total > pageSize && ` · page ${page} of ${Math.ceil(total / pageSize)}`}
+      </p>
+      <div className="overflow-x-auto rounded-2xl border border-line">
+        <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>
               {["Order", "Placed", "Customer", "Status", "Total"].map((h) => (
-                <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                <th key={h} scope="col" className={thClass}>
                   {h}
                 </th>
               ))}
@@ -34,22 +70,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <tbody className="divide-y divide-line">
             {orders.map((o) => (
               <tr key={o.orderNumber}>
-                <td className="px-4 py-3 font-medium">{o.orderNumber}</td>
-                <td className="px-4 py-3 text-ink-muted">{dateFormat.format(new Date(o.createdAt))}</td>
-                <td className="px-4 py-3">
+                <td className={tdClass}>
+                  <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
+                    {o.orderNumber}
+                  </Link>
+                </td>
+                <td className={`${tdClass} text-ink-muted`}>{dateFormat.format(new Date(o.createdAt))}</td>
+                <td className={tdClass}>
                   {o.name}
                   <br />
                   <span className="text-ink-muted">{o.email}</span>
                 </td>
-                <td className="px-4 py-3">
+                <td className={tdClass}>
                   <OrderBadge status={o.status} />
                 </td>
-                <td className="px-4 py-3 tabular-nums">{formatPrice(o.total)}</td>
+                <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-    </div>
+    </AdminShell>
   );
 }

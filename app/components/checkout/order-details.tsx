@@ -11,26 +11,33 @@ const facts = [
 
 function ItemImage({ src }: { src: string }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <div aria-hidden="true" className="grid size-16 place-items-center rounded-xl bg-surface-muted text-ink-muted"><Package className="size-6" /></div>;
+  if (broken)
+    return (
+      <div aria-hidden="true" className="grid size-16 place-items-center rounded-xl bg-surface-muted text-ink-muted">
+        <Package className="size-6" />
+      </div>
+    );
   return <img src={src} alt="" width={64} height={80} onError={() => setBroken(true)} className="h-20 w-16 rounded-xl bg-surface-muted object-cover" />;
 }
 
 /** SPEC §2 /checkout/success: the facts, the items with line totals, the order total and what happens next. */
-export function OrderDetails({ answer }: { answer: OrderStatusAnswer }) {
+export function OrderDetails({ answer, forStaff = false }: { answer: OrderStatusAnswer; forStaff?: boolean }) {
   const { order, items } = answer;
   return (
     <div className="space-y-8">
-      <ul className="grid gap-3 sm:grid-cols-3">
-        {facts.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="flex items-center gap-3 rounded-2xl bg-surface-muted p-4">
-            <Icon aria-hidden="true" className="size-6 shrink-0 text-green-700 dark:text-green-400" />
-            <div>
-              <p className="text-sm font-semibold">{title}</p>
-              <p className="text-sm text-ink-muted">{text}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {!forStaff && (
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {facts.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex items-center gap-3 rounded-2xl bg-surface-muted p-4">
+              <Icon aria-hidden="true" className="size-6 shrink-0 text-green-700 dark:text-green-400" />
+              <div>
+                <p className="text-sm font-semibold">{title}</p>
+                <p className="text-sm text-ink-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       <section aria-labelledby="items-heading">
         <h2 id="items-heading" className="text-lg font-bold">
           Items
@@ -69,16 +76,18 @@ export function OrderDetails({ answer }: { answer: OrderStatusAnswer }) {
           </div>
         </dl>
       </section>
-      <section aria-labelledby="next-heading" className="rounded-2xl border border-line p-5">
-        <h2 id="next-heading" className="flex items-center gap-2 text-lg font-bold">
-          <CheckCircle2 aria-hidden="true" className="size-5 text-green-700 dark:text-green-400" /> What's Next?
-        </h2>
-        <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-ink-muted">
-          <li>You'll receive a confirmation email at {order.email}.</li>
-          <li>Your order will be shipped within 1-2 business days.</li>
-          <li>Delivery takes 3-5 business days.</li>
-        </ul>
-      </section>
+      {!forStaff && (
+        <section aria-labelledby="next-heading" className="rounded-2xl border border-line p-5">
+          <h2 id="next-heading" className="flex items-center gap-2 text-lg font-bold">
+            <CheckCircle2 aria-hidden="true" className="size-5 text-green-700 dark:text-green-400" /> What's Next?
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-ink-muted">
+            <li>You'll receive a confirmation email at {order.email}.</li>
+            <li>Your order will be shipped within 1-2 business days.</li>
+            <li>Delivery takes 3-5 business days.</li>
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

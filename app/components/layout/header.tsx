@@ -38,11 +38,11 @@ export function Header() {
         <Logo />
         <DesktopNav />
         <div className="ml-auto flex items-center gap-1">
-          <SearchBox className="mr-1 hidden w-56 md:block xl:w-64" />
+          <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" />
           <ThemeToggle />
           {user?.role === "admin" && (
-            <Link to="/admin/orders" className="hidden h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium hover:bg-surface-muted sm:inline-flex">
-              <ShieldCheck aria-hidden="true" className="size-4" /> Admin
+            <Link to="/admin" aria-label="Admin" title="Admin" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
+              <ShieldCheck aria-hidden="true" className="size-5" />
             </Link>
           )}
           <Link

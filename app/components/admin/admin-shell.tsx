@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { cn } from "~/lib/cn";
+
+const sections = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products & stock" },
+  { to: "/admin/campaign", label: "VSOP drop" },
+  { to: "/admin/instagram-shop", label: "Instagram Shop" },
+];
+
+/** The staff area's frame: section navigation and a title. */
+export function AdminShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container-page pb-8 pt-6">
+      <nav aria-label="Staff" className="-mx-1 mb-6 flex gap-1 overflow-x-auto">
+        {sections.map((s) => (
+          <NavLink
+            key={s.to}
+            to={s.to}
+            end={s.end}
+            className={({ isActive }) => cn("whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold", isActive ? "bg-ink text-surface" : "text-ink-muted hover:bg-surface-muted hover:text-ink")}
+          >
+            {s.label}
+          </NavLink>
+        ))}
+      </nav>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>
+        {actions}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export const tableClass = "w-full text-left text-sm";
+export const thClass = "px-4 py-3 font-semibold";
+export const tdClass = "px-4 py-3";

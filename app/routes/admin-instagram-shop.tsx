@@ -1,0 +1,120 @@
+import { Download, ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Route } from "./+types/admin-instagram-shop";
+import { servicesContext } from "~/context";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatPrice } from "~/lib/money";
+import { VSOP_CATEGORY } from "~/lib/taxonomy";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { feed } = context.get(servicesContext);
+  return { summary: await feed.summary(), scheduledUrl: feed.scheduledUrl };
+}
+
+export const meta = () => [{ title: "Instagram Shop | VSOP Admin" }, { name: "robots", content: "noindex" }];
+
+/** SPEC §2: In Stock when stock above 0, Pre-order when flagged, else Out of Stock. */
+function status(product: { stock: number; preorder: boolean }) {
+  if (product.stock > 0) return { label: "In Stock", className: "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-200" };
+  if (product.preorder) return { label: "Pre-order", className: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-200" };
+  return { label: "Out of Stock", className: "bg-surface-muted text-ink" };
+}
+
+async function downloadFeed(): Promise<void> {
+  const res = await fetch("/api/instagram-shop/feed", { credentials: "include" });
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "vsop-apparel-instagram-catalog.csv";
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export default function InstagramShop({ loaderData }: Route.ComponentProps) {
+  const { summary, scheduledUrl } = loaderData;
+  const [busy, setBusy] = useState(false);
+  async function generate() {
+    setBusy(true);
+    try {
+      await downloadFeed();
+      toast.success("Feed Generated", { description: "Instagram Shop catalog has been downloaded successfully." });
+    } catch {
+      toast.error("Error", { description: "Failed to generate Instagram Shop feed." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AdminShell
+      title="Instagram Shop"
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={generate} disabled={busy} className={`${buttonClass} disabled:opacity-60`}>
+            <Download aria-hidden="true" className="size-4" /> {busy ? "Generating..." : "Download Catalog Feed"}
+          </button>
+          <a href="https://business.facebook.com/commerce" target="_blank" rel="noopener noreferrer" className={secondaryButtonClass}>
+            Commerce Manager <ExternalLink aria-hidden="true" className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+      }
+    >
+      <dl className="grid gap-4 sm:grid-cols-3">
+        {[
+          ["Total products", summary.total],
+          ["Instagram Ready", summary.instagramReady],
+          ["Tech-casual (VSOP)", summary.techCasual],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-2xl bg-surface-muted p-5">
+            <dt className="text-sm text-ink-muted">{label}</dt>
+            <dd className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="setup-heading" className="mt-8 rounded-3xl border border-line p-6">
+        <h2 id="setup-heading" className="font-semibold">
+          Setup
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-ink-muted">
+          <li>Open Commerce Manager and create a catalog for VSOP Apparel (type: E-commerce).</li>
+          <li>Choose Data sources → Data feed → Scheduled feed, and give it this address:</li>
+          <li className="list-none">
+            {scheduledUrl ? (
+              <code className="block break-all rounded-lg bg-surface-muted p-3 text-ink">{scheduledUrl}</code>
+            ) : (
+              <span className="block rounded-lg bg-surface-muted p-3 text-ink">Set FEED_TOKEN (32+ random characters) on the server to get a scheduled-feed address.</span>
+            )}
+          </li>
+          <li>Schedule it daily, currency USD. Each row is one colour and size, grouped by product (item_group_id).</li>
+          <li>Connect the catalog to your Instagram professional account under Sales channels → Instagram Shopping.</li>
+          <li>Or upload a file once: use Download Catalog Feed above and add it as a single upload.</li>
+        </ol>
+      </section>
+      <section aria-labelledby="list-heading" className="mt-8">
+        <h2 id="list-heading" className="mb-3 font-semibold">
+          Products {summary.total > summary.products.length && <span className="font-normal text-ink-muted">(first {summary.products.length} of {summary.total})</span>}
+        </h2>
+        <ul className="max-h-[32rem] divide-y divide-line overflow-y-auto rounded-2xl border border-line" tabIndex={0} aria-label="Catalog products">
+          {summary.products.map((p) => {
+            const s = status(p);
+            return (
+              <li key={p.id} className="flex items-center gap-3 px-4 py-2 text-sm">
+                <img src={p.image} alt="" width={32} height={40} loading="lazy" className="h-10 w-8 rounded bg-surface-muted object-cover" />
+                <span className="flex-1 font-medium">{p.name}</span>
+                {p.category === VSOP_CATEGORY && <span className="rounded-full bg-black/85 px-2 py-0.5 text-[0.65rem] font-bold text-white">VSOP</span>}
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${s.className}`}>{s.label}</span>
+                <span className="w-20 text-right tabular-nums">{formatPrice(p.price)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { data, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/admin-order";
+import { servicesContext } from "~/context";
+import { OrderBadge } from "~/components/account/order-badge";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { OrderDetails } from "~/components/checkout/order-details";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { apiRequest, ApiError } from "~/lib/api";
+import { requireAdmin } from "~/lib/guards.server";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  if (!/^VS-\d{1,12}$/.test(params.orderNumber)) throw data(null, { status: 404 });
+  try {
+    return await context.get(servicesContext).admin.getOrder({ orderNumber: params.orderNumber });
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.orderNumber} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+
+const labels: Record<string, string> = { processing: "Mark processing", shipped: "Mark shipped", delivered: "Mark delivered", canceled: "Cancel and refund" };
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  const order = loaderData;
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function change(status: string) {
+    if (status === "canceled" && !window.confirm(`Cancel ${order.order.orderNumber}, return its stock and refund the payment?`)) return;
+    setBusy(true);
+    try {
+      await apiRequest("POST", `/api/admin/orders/${order.order.orderNumber}/status`, { status });
+      toast.success(`Order ${status}`);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error("Couldn't change the order", { description: error instanceof ApiError ? error.detail : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AdminShell
+      title={`Order ${order.order.orderNumber}`}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderBadge status={order.order.status} />
+          {order.nextStatuses.map((s) => (
+            <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
+              {labels[s]}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <OrderDetails answer={order} forStaff />
+        <aside className="space-y-6 text-sm">
+          <section className="rounded-2xl bg-surface-muted p-5">
+            <h2 className="font-semibold">Customer</h2>
+            <p className="mt-2">{order.customer.name}</p>
+            <p className="text-ink-muted">{order.customer.email}</p>
+            <address className="mt-2 not-italic leading-6">
+              {order.shipping.line1}
+              {order.shipping.line2 && <>, {order.shipping.line2}</>}
+              <br />
+              {order.shipping.city}, {order.shipping.region} {order.shipping.postalCode}, {order.shipping.country}
+            </address>
+          </section>
+          <section className="rounded-2xl bg-surface-muted p-5">
+            <h2 className="font-semibold">Payment</h2>
+            <p className="mt-2">
+              {order.payment.provider === "stripe" ? "Stripe" : "Test provider"} · {order.payment.intentId}
+            </p>
+            {order.payment.paidAt && <p className="text-ink-muted">Paid {dateFormat.format(new Date(order.payment.paidAt))}</p>}
+          </section>
+          <section className="rounded-2xl border border-line p-5">
+            <h2 className="font-semibold">History</h2>
+            <ol className="mt-3 space-y-3">
+              {order.history.map((h, i) => (
+                <li key={i}>
+                  <p className="font-medium capitalize">{h.to}</p>
+                  <p className="text-ink-muted">
+                    {dateFormat.format(new Date(h.at))} · {h.actor}
+                  </p>
+                  {h.note && <p className="text-ink-muted">{h.note}</p>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </AdminShell>
+  );
+}

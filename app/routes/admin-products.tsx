@@ -1,0 +1,68 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/admin-products";
+import { servicesContext } from "~/context";
+import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { buttonClass } from "~/components/layout/status-screen";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatPrice } from "~/lib/money";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q")?.trim().slice(0, 100) || undefined;
+  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  return { ...(await context.get(servicesContext).admin.listProducts({ q, page })), q: q ?? "" };
+}
+
+export const meta = () => [{ title: "Products | VSOP Admin" }, { name: "robots", content: "noindex" }];
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { products, total, q } = loaderData;
+  return (
+    <AdminShell title="Products & stock">
+      <Form method="get" className="mb-6 flex items-end gap-3">
+        <div>
+          <label htmlFor="q" className="block text-sm font-medium">
+            Product name
+          </label>
+          <input id="q" name="q" type="search" defaultValue={q} className="mt-1 h-10 w-72 rounded-xl border border-line bg-surface px-3 text-sm" />
+        </div>
+        <button type="submit" className={`${buttonClass} h-10`}>
+          Find
+        </button>
+      </Form>
+      <p className="mb-3 text-sm text-ink-muted">{total} products</p>
+      <div className="overflow-x-auto rounded-2xl border border-line">
+        <table className={tableClass}>
+          <thead className="bg-surface-muted">
+            <tr>
+              {["Product", "Category", "Price", "Available"].map((h) => (
+                <th key={h} scope="col" className={thClass}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {products.map((p) => (
+              <tr key={p.id}>
+                <td className={tdClass}>
+                  <Link to={`/admin/products/${p.id}`} className="flex items-center gap-3 font-medium underline">
+                    <img src={p.image} alt="" width={32} height={40} className="h-10 w-8 rounded bg-surface-muted object-cover" />
+                    {p.name}
+                  </Link>
+                </td>
+                <td className={`${tdClass} text-ink-muted`}>
+                  {p.category}
+                  {p.subcategory && ` / ${p.subcategory}`}
+                </td>
+                <td className={`${tdClass} tabular-nums`}>{formatPrice(p.price)}</td>
+                <td className={`${tdClass} tabular-nums ${p.stock === 0 ? "text-red-700 dark:text-red-400" : ""}`}>{p.stock}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </AdminShell>
+  );
+}
