@@ -22,6 +22,10 @@ const schema = z.object({
   /** Outgoing mail; without it, emails are written as .eml files in DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("VSOP Apparel <orders@vsop-apparel.example>"),
+  /** Optional language model for the style assistant (OpenAI-compatible chat completions). */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Lets Meta's scheduled fetch read /api/instagram-shop/feed?token=...; a long random value. */
   FEED_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   /** Google Tag Manager container; when set, the tag manager loads on every page but checkout. */

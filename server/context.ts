@@ -7,6 +7,8 @@ import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
 import { getCampaign, updateCampaign } from "./campaign/campaign";
 import { subscribe } from "./newsletter/subscribe";
+import { createStylist } from "./stylist/stylist";
+import type { LanguageModel } from "./stylist/language-model";
 import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit";
 import type { SubscribeInput } from "./newsletter/newsletter-schemas";
 import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
@@ -51,6 +53,8 @@ export interface ServiceDeps {
   publicConfig?: { gtmId: string | null };
   /** The secret Meta's scheduled fetch uses to read the catalog feed. */
   feedToken?: string | null;
+  /** Optional wording for the style assistant; the built-in engines answer without it. */
+  languageModel?: LanguageModel | null;
 }
 
 /** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
@@ -59,7 +63,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null }: ServiceDeps) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
@@ -128,6 +132,14 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     },
     campaign: {
       get: (args: { slug?: string } = {}) => getCampaign({ db, now, ...args }),
+    },
+    stylist: {
+      ...createStylist({ db, model: languageModel, logger }),
+      /** 60 answers an hour per IP: the assistant may call a paid model. */
+      allow: async (ip: string) => {
+        await assertWithinLimits(db, [limits.stylistIp(ip)], now());
+        await recordAttempt(db, [limits.stylistIp(ip)], now());
+      },
     },
     newsletter: {
       /** Rate-limited per IP (30 an hour), since it writes for anonymous visitors. */

@@ -12,6 +12,7 @@ import { developmentPages, productionPages } from "./http/pages";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/create-payment-provider";
+import { createLanguageModel } from "./stylist/language-model";
 import { projectRoot } from "./paths";
 
 const envFile = join(projectRoot, ".env");
@@ -33,7 +34,9 @@ await seedCampaign(database.db, new Date());
 const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
 const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null });
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
+  languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
+});
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
 const pages = production ? await productionPages(services) : await developmentPages(services);
 // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.

@@ -6,6 +6,7 @@ import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
 import { contentRouter } from "./content-router";
+import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
@@ -40,6 +41,7 @@ export function apiRouter(services: Services): Router {
   router.use("/auth", authRouter(services));
   router.use("/cart", cartRouter(services));
   router.use(contentRouter(services));
+  router.use("/ai", stylistRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));

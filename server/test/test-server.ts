@@ -6,6 +6,7 @@ import { createLogger } from "../logger";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { createTestPaymentProvider } from "../payments/test-provider";
 import { createMemoryMailer } from "./memory-mailer";
+import type { LanguageModel } from "../stylist/language-model";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServer {
@@ -20,7 +21,7 @@ export interface TestServer {
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
 export async function startTestServer(
-  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean; feedToken?: string } = {},
+  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean; feedToken?: string; languageModel?: LanguageModel } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const mailer = createMemoryMailer();
@@ -34,6 +35,7 @@ export async function startTestServer(
     now: () => new Date(clock.now),
     storeUrl: "http://store.test",
     feedToken: options.feedToken ?? null,
+    languageModel: options.languageModel ?? null,
   };
   const services = createServices(deps);
   const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies });
