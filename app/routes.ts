@@ -5,6 +5,7 @@ export default [
   route("products", "routes/category.tsx", { id: "all-products" }),
   route("category/:category/:subcategory?", "routes/category.tsx", { id: "category" }),
   route("vsop", "routes/vsop.tsx"),
+  route("size-guide", "routes/size-guide.tsx"),
   route("product/:id?", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("cart", "routes/cart.tsx"),

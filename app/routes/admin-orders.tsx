@@ -56,7 +56,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "order" : "orders"}
         {total > pageSize && ` · page ${page} of ${Math.ceil(total / pageSize)}`}
       </p>
-      <div className="overflow-x-auto rounded-2xl border border-line">
+      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Table">
         <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>

@@ -28,7 +28,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         {formatPrice(product.price)} · {product.category}
         {product.subcategory && ` / ${product.subcategory}`} · {product.stock} available in all
       </p>
-      <div className="overflow-x-auto rounded-2xl border border-line">
+      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Table">
         <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>

@@ -32,7 +32,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mb-3 text-sm text-ink-muted">{total} products</p>
-      <div className="overflow-x-auto rounded-2xl border border-line">
+      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Table">
         <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>

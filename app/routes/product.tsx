@@ -6,6 +6,7 @@ import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
 import { ServiceNotes } from "~/components/product-detail/service-notes";
+import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
 import { trackViewItem } from "~/lib/analytics";
@@ -76,6 +77,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="leading-7 text-ink-muted">{product.description}</p>
         </div>
         <ProductPurchase product={product} onColorChange={setColor} />
+        <div className="flex flex-wrap items-center gap-4">
+          <StylistDialog label="Ask the AI stylist" triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
+          <Link to="/size-guide" className="text-sm font-semibold underline">
+            Size guide
+          </Link>
+        </div>
         <dl className="grid grid-cols-2 gap-3 border-y border-line py-4 text-sm">
           <div>
             <dt className="text-ink-muted">Category</dt>

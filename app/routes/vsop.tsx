@@ -43,7 +43,7 @@ export default function VsopLanding({ loaderData }: Route.ComponentProps) {
               <Link to="/product/2" className="inline-flex h-12 items-center rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
                 PRE-ORDER THE HOODIE
               </Link>
-              <StylistDialog />
+              <StylistDialog triggerClassName="h-12 border-white text-white hover:bg-white hover:text-black" />
             </div>
           </div>
           <Countdown campaign={campaign} serverNow={serverNow} />

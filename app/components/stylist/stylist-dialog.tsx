@@ -1,27 +1,30 @@
 import { Sparkles, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
-import { secondaryButtonClass } from "~/components/layout/status-screen";
+import { useState } from "react";
+import { cn } from "~/lib/cn";
+import { OutfitForm, SizeForm, StyleForm } from "./stylist-forms";
 
 const tabs = [
-  { value: "style", label: "Style Guide", text: "Tell us your style, occasion, budget and colours for a recommendation from the catalogue." },
-  { value: "size", label: "Size Guide", text: "Give your height, weight, chest and waist and the fit you like for a size recommendation." },
-  { value: "outfit", label: "Outfit Ideas", text: "Pick VSOP pieces and get outfits built around them." },
+  { value: "style", label: "Style Guide" },
+  { value: "size", label: "Size Guide" },
+  { value: "outfit", label: "Outfit Ideas" },
 ];
 
-/** The AI Style Assistant's dialog (SPEC §2): the three tabs; the advice itself comes from the stylist service. */
-export function StylistDialog() {
+/** The AI Style Assistant (SPEC §2): style, size and outfit advice grounded in the catalogue. */
+export function StylistDialog({ triggerClassName, label = "AI Style Assistant" }: { triggerClassName?: string; label?: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={`${secondaryButtonClass} border-white text-white hover:bg-white hover:text-black`}>
-        <Sparkles aria-hidden="true" className="size-4" /> AI Style Assistant
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={cn("inline-flex h-11 items-center justify-center gap-2 rounded-full border px-6 text-sm font-semibold transition", triggerClassName)}>
+        <Sparkles aria-hidden="true" className="size-4" /> {label}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(36rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-surface p-6 text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-surface p-6 text-ink shadow-2xl focus:outline-none">
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="font-display text-2xl font-bold">AI Style Assistant</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-ink-muted">Style, size and outfit advice for the VSOP collection.</Dialog.Description>
+              <Dialog.Description className="mt-1 text-sm text-ink-muted">Style, size and outfit advice from what's in stock right now.</Dialog.Description>
             </div>
             <Dialog.Close aria-label="Close" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface-muted">
               <X aria-hidden="true" className="size-5" />
@@ -35,11 +38,15 @@ export function StylistDialog() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            {tabs.map((t) => (
-              <Tabs.Content key={t.value} value={t.value} className="mt-5 text-sm text-ink-muted">
-                {t.text}
-              </Tabs.Content>
-            ))}
+            <Tabs.Content value="style" className="mt-5">
+              <StyleForm onNavigate={() => setOpen(false)} />
+            </Tabs.Content>
+            <Tabs.Content value="size" className="mt-5">
+              <SizeForm onNavigate={() => setOpen(false)} />
+            </Tabs.Content>
+            <Tabs.Content value="outfit" className="mt-5">
+              <OutfitForm />
+            </Tabs.Content>
           </Tabs.Root>
         </Dialog.Content>
       </Dialog.Portal>
