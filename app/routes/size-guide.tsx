@@ -15,7 +15,7 @@ export default function SizeGuide() {
     <div className="container-page max-w-4xl pb-8 pt-6">
       <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Size Guide</h1>
       <p className="mt-3 text-ink-muted">Body measurements for our adult tops, hoodies and bottoms. Between two sizes? Take the larger for a relaxed fit, the smaller for a close one.</p>
-      <div className="mt-8 overflow-x-auto rounded-2xl border border-line">
+      <div className="mt-8 overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Size chart">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Adult sizes by chest and waist</caption>
           <thead className="bg-surface-muted">
