@@ -71,7 +71,7 @@ try {
         featured: false,
         createdAt: new Date(Date.UTC(2024, 0, 1) + randomInt(random, 0, 700) * 86_400_000),
       };
-    });
+    }).map((row) => ({ ...row, updatedAt: row.createdAt }));
     await db.transaction(async (tx) => {
       const ids = await tx.insert(products).values(rows).returning({ id: products.id });
       const variantRows = ids.flatMap(({ id }, i) =>

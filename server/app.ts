@@ -4,6 +4,7 @@ import type { Services } from "./context";
 import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images-router";
+import { seoRouter } from "./http/seo-router";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -28,6 +29,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
+  app.use(seoRouter(services));
   if (pages.length > 0) app.use(...pages);
   app.use(errorHandler);
   return app;

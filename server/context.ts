@@ -7,6 +7,10 @@ import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
 import { getCampaign, updateCampaign } from "./campaign/campaign";
 import { subscribe } from "./newsletter/subscribe";
+import { getArticle, listArticles } from "./content/blog";
+import { createSeoService } from "./seo/seo-service";
+import { saveContactMessage } from "./content/contact";
+import type { ContactInput } from "./content/contact-schemas";
 import { createStylist } from "./stylist/stylist";
 import type { LanguageModel } from "./stylist/language-model";
 import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit";
@@ -67,7 +71,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
-    publicConfig,
+    publicConfig: { ...publicConfig, origin: storeUrl },
     payments,
     checkout: {
       quote: withDeps(orderDeps, quoteCheckout),
@@ -139,6 +143,17 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       allow: async (ip: string) => {
         await assertWithinLimits(db, [limits.stylistIp(ip)], now());
         await recordAttempt(db, [limits.stylistIp(ip)], now());
+      },
+    },
+    seo: createSeoService({ db, origin: storeUrl }),
+    content: {
+      listArticles,
+      getArticle: ({ id }: { id: number }) => getArticle(id),
+      /** 10 messages an hour per IP. */
+      sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {
+        await assertWithinLimits(db, [limits.contactIp(ip)], now());
+        await recordAttempt(db, [limits.contactIp(ip)], now());
+        return saveContactMessage({ db, input });
       },
     },
     newsletter: {

@@ -19,6 +19,7 @@ export const limits = {
   registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowMs: HOUR }),
   registerAccount: (email: string): Limit => ({ key: `register:account:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
   newsletterIp: (ip: string): Limit => ({ key: `newsletter:ip:${ip}`, max: 30, windowMs: HOUR }),
+  contactIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowMs: HOUR }),
   stylistIp: (ip: string): Limit => ({ key: `stylist:ip:${ip}`, max: 60, windowMs: HOUR }),
 };
 

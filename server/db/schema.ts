@@ -68,6 +68,8 @@ export const products = pgTable(
       sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, keywords), 'B') || setweight(to_tsvector('english'::regconfig, description), 'C')`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the product's page last changed (the sitemap's lastmod). */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("products_price_positive", sql`${t.priceCents} > 0`),
@@ -355,6 +357,17 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`)],
 );
+
+/** Messages sent from /contact. */
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  topic: text("topic").notNull(),
+  orderNumber: text("order_number"),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

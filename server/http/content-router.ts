@@ -3,6 +3,7 @@ import { z } from "zod";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import type { Services } from "../context";
 import { subscribeSchema } from "../newsletter/newsletter-schemas";
+import { contactSchema } from "../content/contact-schemas";
 import { requireAdmin } from "./session";
 import { parseInput } from "./validation";
 
@@ -25,6 +26,11 @@ export function contentRouter(services: Services): Router {
     const input = parseInput(subscribeSchema, req.body, "Invalid sign-up");
     const result = await services.newsletter.subscribe({ input, ip: req.ip ?? "unknown" });
     res.status(result.alreadySubscribed ? 200 : 201).json(result);
+  });
+
+  router.post("/contact", async (req, res) => {
+    const input = parseInput(contactSchema, req.body, "Please check the form");
+    res.status(201).json(await services.content.sendContactMessage({ input, ip: req.ip ?? "unknown" }));
   });
 
   return router;

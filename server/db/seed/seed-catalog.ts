@@ -81,6 +81,7 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     bestseller: p.flags.includes("b"),
     hot: p.flags.includes("h"),
     createdAt: new Date(CATALOG_EPOCH - (id - 1) * DAY),
+    updatedAt: new Date(CATALOG_EPOCH - (id - 1) * DAY),
   };
 }
 
