@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { INFO_SLUGS } from "./lib/info-pages";
 
 export default [
   index("routes/home.tsx"),
@@ -6,6 +7,11 @@ export default [
   route("category/:category/:subcategory?", "routes/category.tsx", { id: "category" }),
   route("vsop", "routes/vsop.tsx"),
   route("size-guide", "routes/size-guide.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:id", "routes/blog-article.tsx"),
+  ...INFO_SLUGS.map((slug) => route(slug, "routes/info.tsx", { id: `info-${slug}` })),
   route("product/:id?", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("cart", "routes/cart.tsx"),

@@ -9,6 +9,7 @@ import { Pagination } from "~/components/product/pagination";
 import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingTitle } from "~/lib/listing-title";
+import { originOf, seo } from "~/lib/seo";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { category, subcategory } = params as { category?: string; subcategory?: string };
@@ -20,13 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { title, ...result.page, query: result.query, facets: result.facets };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
+export const meta: Route.MetaFunction = ({ data, matches, location }) =>
   data
-    ? [
-        { title: `${data.title} | VSOP Apparel` },
-        { name: "description", content: `Shop ${data.total} products in ${data.title} at VSOP Apparel.` },
-      ]
-    : [{ title: "Category Not Found | VSOP Apparel" }];
+    ? seo({ title: `${data.title} | VSOP Apparel`, description: `Shop ${data.total} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
+    : [{ title: "Category Not Found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { title, products, total, page, limit, query, facets } = loaderData;

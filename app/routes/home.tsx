@@ -6,6 +6,7 @@ import { HomeHero } from "~/components/home/home-hero";
 import { FeaturedSection, VsopSection } from "~/components/home/product-sections";
 import { collectionBlurbs } from "~/lib/home-content";
 import { isVsop } from "~/lib/product-options";
+import { originOf, seo } from "~/lib/seo";
 import { collections, VSOP_CATEGORY } from "~/lib/taxonomy";
 
 const showcase = collections.filter((c) => c.slug !== VSOP_CATEGORY);
@@ -37,13 +38,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { campaign: drop, serverNow: Date.now(), featured: featured?.products ?? null, vsop: vsop?.products ?? null, banners };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "VSOP Apparel | Men's, Women's & Kids' Clothing and VSOP Streetwear" },
-  {
-    name: "description",
-    content: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order with free shipping.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: "VSOP Apparel | Men's, Women's & Kids' Clothing and VSOP Streetwear",
+    description: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order with free shipping.",
+    path: "/",
+    origin: originOf(matches),
+  });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { campaign, serverNow, featured, vsop, banners } = loaderData;

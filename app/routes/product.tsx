@@ -14,6 +14,8 @@ import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { isVsop } from "~/lib/product-options";
+import { originOf, seo } from "~/lib/seo";
+import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
 import { findCollection } from "~/lib/taxonomy";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,10 +30,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [{ title: `${data.product.name} | VSOP Apparel` }, { name: "description", content: data.product.description.slice(0, 160) }]
-    : [{ title: "Product | VSOP Apparel" }];
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return [{ title: "Product | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+  const origin = originOf(matches);
+  const { product } = data;
+  const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
+  return [
+    ...seo({ title: `${product.name} | VSOP Apparel`, description: product.description.slice(0, 160), path: location.pathname, origin, image: `/og/product/${product.id}.png`, type: "product" }),
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "USD" },
+    { "script:ld+json": productJsonLd(product, origin) },
+    { "script:ld+json": breadcrumbJsonLd(crumbs, origin, location.pathname) },
+  ];
+};
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, shipsAt } = loaderData;

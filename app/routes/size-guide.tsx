@@ -1,11 +1,11 @@
 import { Ruler } from "lucide-react";
+import type { Route } from "./+types/size-guide";
+import { originOf, seo } from "~/lib/seo";
 import { SIZE_CHART, toCm } from "~/lib/size-chart";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 
-export const meta = () => [
-  { title: "Size Guide | VSOP Apparel" },
-  { name: "description", content: "VSOP Apparel's size chart in inches and centimetres, with how to measure and fit advice." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: "Size Guide | VSOP Apparel", description: "VSOP Apparel's size chart in inches and centimetres, with how to measure and fit advice.", path: "/size-guide", origin: originOf(matches) });
 
 const range = ([low, high]: [number, number], unit: "in" | "cm") => (unit === "in" ? `${low}–${high}` : `${toCm(low)}–${toCm(high)}`);
 

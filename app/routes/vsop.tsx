@@ -8,6 +8,7 @@ import { Countdown } from "~/components/vsop/countdown";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { isVsop } from "~/lib/product-options";
+import { originOf, seo } from "~/lib/seo";
 import { VSOP_CATEGORY } from "~/lib/taxonomy";
 
 /** SPEC §2 VSOP landing: the hoodie, the shorts and the complete set, in that order. */
@@ -21,10 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { campaign: drop, serverNow: Date.now(), cards, pieces };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "VSOP Premium Collection: Pre-order | VSOP Apparel" },
-  { name: "description", content: data ? `Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}, free shipping on every pre-order.` : "Pre-order the VSOP collection." },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  seo({
+    title: "VSOP Premium Collection: Pre-order | VSOP Apparel",
+    description: data ? `Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}, free shipping on every pre-order.` : "Pre-order the VSOP collection.",
+    path: "/vsop",
+    origin: originOf(matches),
+  });
 
 export default function VsopLanding({ loaderData }: Route.ComponentProps) {
   const { campaign, serverNow, cards, pieces } = loaderData;

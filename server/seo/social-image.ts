@@ -42,14 +42,14 @@ export function renderDefaultSocialImage(): Buffer {
 
 export function renderProductSocialImage(product: { name: string; price: number; garment: string; color: string; preorder: boolean }): Buffer {
   const garment = Buffer.from(renderGarmentSvg({ garment: product.garment, color: colorSlug(product.color), view: "front" })).toString("base64");
-  const lines = wrap(product.name, 22);
+  const lines = wrap(product.name, 17);
   return png(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
 <rect width="${WIDTH}" height="${HEIGHT}" fill="#f6f4ef"/>
 <rect x="0" y="0" width="14" height="${HEIGHT}" fill="#f26b1d"/>
 <image href="data:image/svg+xml;base64,${garment}" x="690" y="20" width="472" height="590"/>
 <text x="70" y="110" font-size="30" font-weight="bold" letter-spacing="10" fill="#16171a">VSOP APPAREL</text>
-${lines.map((l, i) => `<text x="70" y="${230 + i * 72}" font-size="60" font-weight="bold" fill="#16171a">${escape(l)}</text>`).join("")}
-<text x="70" y="${230 + lines.length * 72 + 50}" font-size="54" fill="#b3440c">$${product.price.toFixed(2)}</text>
+${lines.map((l, i) => `<text x="70" y="${220 + i * 66}" font-size="54" font-weight="bold" fill="#16171a">${escape(l)}</text>`).join("")}
+<text x="70" y="${220 + lines.length * 66 + 40}" font-size="54" fill="#b3440c">$${product.price.toFixed(2)}</text>
 ${product.preorder ? `<text x="70" y="560" font-size="28" font-weight="bold" fill="#16171a">PRE-ORDER · FREE SHIPPING</text>` : ""}
 </svg>`);
 }

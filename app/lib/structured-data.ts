@@ -1,0 +1,49 @@
+import type { ProductDetail } from "../../server/catalog/product-types";
+import type { Crumb } from "./breadcrumbs";
+
+/** schema.org availability for one variant (VSOP pre-orders are PreOrder while stock lasts). */
+function availability(product: Pick<ProductDetail, "preorder">, available: number): string {
+  if (available <= 0) return "https://schema.org/OutOfStock";
+  return product.preorder ? "https://schema.org/PreOrder" : "https://schema.org/InStock";
+}
+
+/** Product JSON-LD: a ProductGroup varying by colour and size, one Product with an Offer per variant. */
+export function productJsonLd(product: ProductDetail, origin: string) {
+  const url = `${origin}/product/${product.id}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: product.name,
+    description: product.description,
+    url,
+    productGroupID: `VS-${product.id}`,
+    brand: { "@type": "Brand", name: "VSOP Apparel" },
+    image: product.images.map((i) => `${origin}${i}`),
+    variesBy: ["https://schema.org/color", "https://schema.org/size"],
+    aggregateRating: product.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount } : undefined,
+    hasVariant: product.variants.map((v) => ({
+      "@type": "Product",
+      name: `${product.name} (${v.color}, ${v.size})`,
+      sku: v.sku,
+      color: v.color,
+      size: v.size,
+      image: `${origin}${product.colorImages[v.color]?.[0] ?? product.image}`,
+      offers: {
+        "@type": "Offer",
+        url,
+        price: product.price.toFixed(2),
+        priceCurrency: "USD",
+        availability: availability(product, v.available),
+        itemCondition: "https://schema.org/NewCondition",
+      },
+    })),
+  };
+}
+
+export function breadcrumbJsonLd(crumbs: Crumb[], origin: string, currentPath: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.label, item: `${origin}${c.href ?? currentPath}` })),
+  };
+}
