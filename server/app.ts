@@ -5,6 +5,7 @@ import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images-router";
 import { seoRouter } from "./http/seo-router";
+import { createResponseCache, isAnonymous } from "./http/response-cache";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -17,9 +18,11 @@ export interface CreateAppOptions {
   pages?: RequestHandler[];
   /** Mark cookies Secure (and name the session cookie __Host-session) even when the request itself is not HTTPS. */
   secureCookies?: boolean;
+  /** How long anonymous catalogue reads and pages may be served from memory (0 turns the cache off). */
+  cacheTtlMs?: number;
 }
 
-export function createApp({ services, logger, production, pages = [], secureCookies = false }: CreateAppOptions) {
+export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0 }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
   app.disable("x-powered-by");
@@ -27,6 +30,14 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use(requestContext(logger));
   app.use(compression());
   app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
+  if (cacheTtlMs > 0) {
+    const cache = createResponseCache({ ttlMs: cacheTtlMs });
+    app.use(cache.invalidator());
+    // Catalogue reads are the same for everyone; pages only for visitors without a session or cart.
+    app.use("/api/products", cache.middleware((req) => req.originalUrl));
+    // Pages only: files (anything with an extension, .data included) and the API have their own caching.
+    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && isAnonymous(req) ? `page:${req.originalUrl}` : null)));
+  }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
   app.use(seoRouter(services));

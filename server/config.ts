@@ -11,6 +11,8 @@ const schema = z.object({
   /** PostgreSQL connection string; when set, PGlite is not used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Milliseconds anonymous catalogue reads and pages may be served from memory; 0 turns it off. */
+  RESPONSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Seed the demo catalogue at start-up when the products table is empty. */
   SEED_ON_START: z.stringbool().default(true),
   /** Public origin of the store, used in absolute links (feeds, emails, social previews). */

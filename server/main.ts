@@ -40,7 +40,7 @@ const services = createServices({ db: database.db, payments, mailer, logger, sto
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
 const pages = production ? await productionPages(services) : await developmentPages(services);
 // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
-const app = createApp({ services, logger, production, pages, secureCookies: production && storeUrl.startsWith("https:") });
+const app = createApp({ services, logger, production, pages, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production ? config.RESPONSE_CACHE_MS : 0 });
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();

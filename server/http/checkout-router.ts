@@ -19,7 +19,7 @@ export function checkoutRouter(services: Services): Router {
   });
 
   router.post("/checkout/quote", async (req, res) => {
-    const { discountCode } = parseInput(quoteSchema, req.body ?? {}, "Invalid request");
+    const { discountCode } = parseInput(quoteSchema, req.body === undefined ? {} : req.body, "Invalid request");
     res.json(await services.checkout.quote({ owner: ownerOf(req), discountCode }));
   });
 

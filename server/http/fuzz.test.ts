@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { loginSchema, profileSchema, registerSchema } from "../accounts/account-schemas";
+import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
+import { contactSchema } from "../content/contact-schemas";
+import { rowsOf } from "../db/rows";
+import { subscribeSchema } from "../newsletter/newsletter-schemas";
+import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
+import { outfitRequestSchema, sizeRequestSchema, styleRequestSchema } from "../stylist/stylist-schemas";
+import { createApiClient } from "../test/api-client";
+import { registerShopper } from "../test/accounts-helpers";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+let server: TestServer;
+let shopper: ReturnType<typeof createApiClient>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shopper = createApiClient(server.url);
+  await registerShopper(shopper);
+  await shopper.post("/api/cart/items", { productId: 4, quantity: 1, color: "Black", size: "M" });
+});
+afterAll(() => server?.close());
+
+/** Every table's row count: bad input must not write anything. */
+async function rowCounts() {
+  const tables = rowsOf<{ tablename: string }>(await server.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'auth_attempts'`));
+  const counts: Record<string, number> = {};
+  for (const { tablename } of tables) {
+    counts[tablename] = rowsOf<{ n: number }>(await server.database.db.execute(sql.raw(`select count(*)::int as n from "${tablename}"`)))[0]!.n;
+  }
+  return counts;
+}
+
+/** Anything JSON can say, plus near-misses of the real payload (wrong types, out-of-range numbers, extra fields). */
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const nearMiss = (valid: Record<string, unknown>) =>
+  fc.record(Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(jsonValue, fc.constant(valid[k]), fc.integer(), fc.string({ maxLength: 300 }))]))).chain((r) =>
+    fc.oneof(fc.constant(r), fc.record({ extra: jsonValue }).map((e) => ({ ...r, ...e }))),
+  );
+
+function invalidFor(schema: z.ZodType, valid: Record<string, unknown>) {
+  return fc.oneof(jsonValue, nearMiss(valid)).filter((v) => !schema.safeParse(v).success);
+}
+
+const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
+  ["POST", "/api/cart/items", addCartItemSchema, { productId: 2, quantity: 1, color: "Default", size: "M" }],
+  ["PATCH", "/api/cart/items/1", updateCartItemSchema, { quantity: 2 }],
+  ["POST", "/api/create-payment-intent", checkoutDetailsSchema, { email: "a@b.co", name: "A", address: {}, amount: 1 }],
+  ["POST", "/api/checkout/quote", quoteSchema, { discountCode: "X" }],
+  ["POST", "/api/auth/register", registerSchema, { username: "u", email: "e", password: "p", name: "n" }],
+  ["POST", "/api/auth/login", loginSchema, { username: "u", password: "p" }],
+  ["PATCH", "/api/account/profile", profileSchema, { name: "n", email: "e", username: "u" }],
+  ["POST", "/api/newsletter", subscribeSchema, { email: "e", source: "vip" }],
+  ["POST", "/api/contact", contactSchema, { name: "n", email: "e", topic: "t", message: "m" }],
+  ["POST", "/api/ai/style-recommendation", styleRequestSchema, { userPreferences: {} }],
+  ["POST", "/api/ai/size-guidance", sizeRequestSchema, { measurements: {} }],
+  ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
+];
+
+describe("fuzzing every /api call with bad input", () => {
+  it.each(bodies)(`%s %s: ${RUNS} invalid bodies, never a 5xx, never a written row`, async (method, path, schema, valid) => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(invalidFor(schema, valid), async (body) => {
+        const res = await (method === "POST" ? shopper.post(path, JSON.stringify(body)) : shopper.patch(path, JSON.stringify(body)));
+        expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it(`GET routes with ${RUNS} generated ids and query strings never 5xx`, async () => {
+    const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
+    const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/"), segment, query, async (prefix, id, params) => {
+        const qs = new URLSearchParams(params).toString();
+        const res = await shopper.get(`${prefix}${id}${qs ? `?${qs}` : ""}`);
+        expect(res.status, `${prefix}${id}?${qs}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("raw garbage bodies and wrong content types are refused without a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 500 }), fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded"), async (raw, type) => {
+        const res = await shopper.post("/api/cart/items", raw, { "content-type": type });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: Math.min(RUNS, 300) },
+    );
+  });
+});
