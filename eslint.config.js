@@ -42,6 +42,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly" } },
   },
 );

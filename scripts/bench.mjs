@@ -23,7 +23,9 @@ async function startStore(env) {
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url };
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("store did not start");
