@@ -51,13 +51,12 @@ async function scenarios(url) {
   // One cart per connection: the first add sets the cart cookie, later adds reuse it.
   rows.push(
     await measure("add to cart", url, () => ({
-      method: "POST",
-      path: "/api/cart/items",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ productId: 4, quantity: 1, color: tee.color, size: tee.size }),
       requests: [
         {
-          setupRequest: (req, context) => ({ ...req, headers: { ...req.headers, ...(context.cookie ? { cookie: context.cookie } : {}) } }),
+          method: "POST",
+          path: "/api/cart/items",
+          body: JSON.stringify({ productId: 4, quantity: 1, color: tee.color, size: tee.size }),
+          setupRequest: (req, context) => ({ ...req, headers: { "content-type": "application/json", ...(context.cookie ? { cookie: context.cookie } : {}) } }),
           onResponse: (status, body, context, headers) => {
             const list = headers["set-cookie"];
             const cart = (Array.isArray(list) ? list : [list]).find((c) => c?.startsWith("cart="));

@@ -1,28 +1,54 @@
-// Lighthouse of a running store (default: the home page, mobile emulation) in Debian's Chromium.
-//   BASE_URL=http://localhost:3000 PAGE=/ FORM=mobile npm run bench:lighthouse
-import { writeFileSync } from "node:fs";
+// npm run lighthouse: Lighthouse (mobile and desktop) for home, a category, a product, the cart and /vsop on a fresh
+// production store, plus the product page's first-load JavaScript (gzip). BASE_URL points it at a running store instead.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const url = new URL(process.env.PAGE ?? "/", process.env.BASE_URL ?? "http://localhost:3000").toString();
-const formFactor = process.env.FORM === "desktop" ? "desktop" : "mobile";
+const PAGES = ["/", "/category/men", "/product/2", "/cart", "/vsop"];
+
+async function startStore() {
+  if (process.env.BASE_URL) return { url: process.env.BASE_URL, stop: async () => {} };
+  const dataDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
+  const port = 45_000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, ["build/server/main.js"], { env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "ignore" });
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 200 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const store = await startStore();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
 });
 try {
-  const config = formFactor === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config);
-  const { categories, audits } = result.lhr;
-  const scores = Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
-  const metrics = Object.fromEntries(
-    ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"].map((id) => [id, audits[id]?.displayValue]),
-  );
-  const summary = { url, formFactor, scores, metrics };
-  console.log(JSON.stringify(summary, null, 2));
-  writeFileSync(`lighthouse-${formFactor}.json`, JSON.stringify(summary, null, 2));
-  const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual");
-  if (failing.length) console.log("Audits below 90:", failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(", "));
+  const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
+  console.log("page               form     perf  a11y  best  seo   LCP      TBT     CLS");
+  let productJs = 0;
+  for (const path of PAGES) {
+    for (const form of ["mobile", "desktop"]) {
+      const result = await lighthouse(`${store.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, form === "desktop" ? desktop : undefined);
+      const { categories: c, audits: a } = result.lhr;
+      const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(4);
+      console.log(`${path.padEnd(18)} ${form.padEnd(8)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(a["largest-contentful-paint"]?.displayValue).padEnd(8)} ${String(a["total-blocking-time"]?.displayValue).padEnd(7)} ${a["cumulative-layout-shift"]?.displayValue}`);
+      if (path === "/product/2" && form === "mobile") {
+        const items = a["network-requests"]?.details?.items ?? [];
+        productJs = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      }
+    }
+  }
+  console.log(`\nProduct page first-load JavaScript: ${(productJs / 1024).toFixed(1)} KB transferred (gzip; goal ≤ 100 KB) → ${productJs <= 100 * 1024 ? "met" : "MISSED"}`);
 } finally {
   await chrome.kill();
+  await store.stop();
 }

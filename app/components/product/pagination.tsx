@@ -23,7 +23,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
           <ChevronLeft aria-hidden="true" className="size-4" /> Previous
         </Link>
       ) : (
-        <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden="true">
+        <span className={cn(linkClass, "pointer-events-none border-dashed text-ink-muted")} aria-hidden="true">
           <ChevronLeft className="size-4" /> Previous
         </span>
       )}
@@ -35,7 +35,7 @@ export function Pagination({ page, limit, total }: { page: number; limit: number
           Next <ChevronRight aria-hidden="true" className="size-4" />
         </Link>
       ) : (
-        <span className={cn(linkClass, "pointer-events-none opacity-40")} aria-hidden="true">
+        <span className={cn(linkClass, "pointer-events-none border-dashed text-ink-muted")} aria-hidden="true">
           Next <ChevronRight className="size-4" />
         </span>
       )}

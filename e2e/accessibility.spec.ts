@@ -1,0 +1,71 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/shipping", "/faq", "/login", "/signup", "/no-such-page"];
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme, expectedConsoleErrors: [/status of 404/] });
+    for (const path of ROUTES) {
+      test(`${path} has no axe violations`, async ({ page }) => {
+        await page.goto(path);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      });
+    }
+  });
+}
+
+/** Presses Tab until the element has focus: the keyboard, not the mouse, gets there. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+test("the whole purchase works with the keyboard alone", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/product/3");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await tabTo(page, page.getByRole("radio", { name: /^L(,|$)/ }));
+  await page.keyboard.press("Space");
+  await tabTo(page, page.getByRole("button", { name: /Add to Cart$/ }));
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Your Shopping Cart" });
+  await expect(drawer).toBeVisible();
+  await tabTo(page, drawer.getByRole("button", { name: "Proceed to Checkout" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const fields: [RegExp | string, string][] = [
+    ["Email", "keys@example.com"],
+    ["Full name", "Kim Keys"],
+    ["Address", "4 Tab Street"],
+    ["City", "Denver"],
+    ["State / region", "CO"],
+    ["Postal code", "80202"],
+  ];
+  for (const [label, value] of fields) {
+    await tabTo(page, page.getByLabel(label, { exact: true }));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole("button", { name: "Continue to payment" }));
+  await page.keyboard.press("Enter");
+  for (const [label, value] of [
+    ["Card number", "4242424242424242"],
+    ["Expiry (MM / YY)", "1234"],
+    ["CVC", "123"],
+  ] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole("button", { name: /^Pay / }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order-confirmation\?payment_intent=/);
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+});
