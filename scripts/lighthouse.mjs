@@ -37,7 +37,10 @@ try {
   let productJs = 0;
   for (const path of PAGES) {
     for (const form of ["mobile", "desktop"]) {
-      const result = await lighthouse(`${store.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, form === "desktop" ? desktop : undefined);
+      const audit = () => lighthouse(`${store.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, form === "desktop" ? desktop : undefined);
+      let result = await audit();
+      // A run that could not measure (no score) is retried once rather than reported as 0.
+      if (result.lhr.runtimeError || result.lhr.categories.performance?.score === null || result.lhr.categories.performance?.score === 0) result = await audit();
       const { categories: c, audits: a } = result.lhr;
       const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(4);
       console.log(`${path.padEnd(18)} ${form.padEnd(8)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(a["largest-contentful-paint"]?.displayValue).padEnd(8)} ${String(a["total-blocking-time"]?.displayValue).padEnd(7)} ${a["cumulative-layout-shift"]?.displayValue}`);
