@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { expect, test } from "./fixtures";
+import { addToCart, checkOutWithTestCard, signUp } from "./journeys";
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto("/login");
@@ -14,32 +15,9 @@ async function signIn(page: Page, username: string, password: string) {
 async function shopperWithOrder(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
   const username = `buyer${Date.now().toString(36)}`;
-  await page.goto("/signup");
-  await page.getByLabel("Full name").fill("Casey Buyer");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email address").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill("meadow copper 5531 river");
-  await page.getByLabel("Confirm password", { exact: true }).fill("meadow copper 5531 river");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await page.goto("/product/3");
-  await page.getByRole("radio", { name: /^S(,|$)/ }).click();
-  await page.getByRole("button", { name: /Add to Cart$/ }).click();
-  await page.goto("/checkout");
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Full name").fill("Casey Buyer");
-  await page.getByLabel("Address", { exact: true }).fill("1 Dock Road");
-  await page.getByLabel("City").fill("Austin");
-  await page.getByLabel("State / region").fill("TX");
-  await page.getByLabel("Postal code").fill("73301");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByLabel("Expiry (MM / YY)").fill("1234");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/order-confirmation/);
-  const orderNumber = (await page.locator("strong").filter({ hasText: /^VS-\d+$/ }).textContent())!;
-  return { page, orderNumber };
+  await signUp(page, { name: "Casey Buyer", username, password: "meadow copper 5531 river" });
+  await addToCart(page, 3, "S");
+  return { page, orderNumber: await checkOutWithTestCard(page, { email: `${username}@example.com`, name: "Casey Buyer" }) };
 }
 
 test("staff download the catalog feed and ship an order; the shopper sees it shipped", async ({ page, browser }) => {
@@ -76,15 +54,7 @@ test.describe("staff pages", () => {
   test("send visitors to sign in and are not found for customers", async ({ page }) => {
     await page.goto("/admin/instagram-shop");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Finstagram-shop$/);
-    const username = `cust${Date.now().toString(36)}`;
-    await page.goto("/signup");
-    await page.getByLabel("Full name").fill("Pat Customer");
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Email address").fill(`${username}@example.com`);
-    await page.getByLabel("Password", { exact: true }).fill("willow granite 2290 sky");
-    await page.getByLabel("Confirm password", { exact: true }).fill("willow granite 2290 sky");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/account$/);
+    await signUp(page, { name: "Pat Customer", username: `cust${Date.now().toString(36)}`, password: "willow granite 2290 sky" });
     await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toHaveCount(0);
     const response = await page.goto("/admin");
     expect(response?.status()).toBe(404);

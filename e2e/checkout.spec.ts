@@ -1,30 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-async function addToCart(page: Page, productId: number, size: string) {
-  await page.goto(`/product/${productId}`);
-  await page.getByRole("radio", { name: new RegExp(`^${size}(,|$)`) }).click();
-  await page.getByRole("button", { name: /Add to Cart$/ }).click();
-  await expect(page.getByRole("dialog", { name: "Your Shopping Cart" })).toBeVisible();
-}
-
-async function fillDetails(page: Page) {
-  await page.getByLabel("Email").fill("e2e.shopper@example.com");
-  await page.getByLabel("Full name").fill("Avery Quinn");
-  await page.getByLabel("Address", { exact: true }).fill("500 Pine Street");
-  await page.getByLabel("City").fill("Seattle");
-  await page.getByLabel("State / region").fill("WA");
-  await page.getByLabel("Postal code").fill("98101");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-}
+import { addToCart, fillCard, fillShippingDetails as fillDetails } from "./journeys";
 
 test("buy with 4242: confirmation page, success page with the order, and the email in the outbox", async ({ page }) => {
   await addToCart(page, 1, "L");

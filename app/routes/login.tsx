@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
-import { Link, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { visitorContext } from "~/context";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass } from "~/components/layout/status-screen";
 import { PasswordField } from "~/components/ui/password-field";
@@ -46,17 +46,7 @@ export default function Login() {
           {busy ? "Signing in..." : "Sign In"}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-ink-muted">
-        New here?{" "}
-        <Link to="/signup" className="font-semibold text-ink underline">
-          Create an account
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm">
-        <Link to="/" className="text-ink-muted underline hover:text-ink">
-          Back to shopping
-        </Link>
-      </p>
+      <AuthLinks prompt="New here?" to="/signup" label="Create an account" />
     </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/signup";
 import { registerSchema } from "../../server/accounts/account-schemas";
 import { visitorContext } from "~/context";
-import { AuthCard } from "~/components/auth/auth-card";
+import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass } from "~/components/layout/status-screen";
 import { PasswordField } from "~/components/ui/password-field";
@@ -57,17 +57,7 @@ export default function Signup() {
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-ink-muted">
-        Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-ink underline">
-          Sign in
-        </Link>
-      </p>
-      <p className="mt-2 text-center text-sm">
-        <Link to="/" className="text-ink-muted underline hover:text-ink">
-          Back to shopping
-        </Link>
-      </p>
+      <AuthLinks prompt="Already have an account?" to="/login" label="Sign in" />
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -9,5 +10,24 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-8">{children}</div>
       </div>
     </section>
+  );
+}
+
+/** The switch between sign-in and sign-up, and the way back to the shop. */
+export function AuthLinks({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <>
+      <p className="mt-6 text-center text-sm text-ink-muted">
+        {prompt}{" "}
+        <Link to={to} className="font-semibold text-ink underline">
+          {label}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to="/" className="text-ink-muted underline hover:text-ink">
+          Back to shopping
+        </Link>
+      </p>
+    </>
   );
 }
