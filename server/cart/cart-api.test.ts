@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { variants } from "../db/schema";
+import { carts as cartsTable, variants } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import type { Cart } from "./cart-types";
@@ -78,6 +78,35 @@ describe("POST /api/cart/items", () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Only 3 left of VSOP Premium Hoodie (size M); you asked for 4");
     expect((await shopper.get("/api/cart")).body.items[0].quantity).toBe(2);
+  });
+
+  it("counts every one of many concurrent adds to one line, and never more than is available", async () => {
+    await setStock(2, "Black", "M", 8);
+    await shopper.post("/api/cart/items", hoodieM);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => shopper.post("/api/cart/items", hoodieM)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(7);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(3);
+    expect((await shopper.get("/api/cart")).body.items[0].quantity).toBe(8);
+  });
+
+  it("makes no cart for a first add that is refused", async () => {
+    const carts = () => server.database.db.$count(cartsTable);
+    const before = await carts();
+    expect((await shopper.post("/api/cart/items", { ...hoodieM, productId: 999_999 })).status).toBe(404);
+    expect((await shopper.post("/api/cart/items", { ...hoodieM, quantity: 11 })).status).toBe(409);
+    expect(await carts()).toBe(before);
+    expect(shopper.jar.has("cart")).toBe(false);
+  });
+
+  it("starts a new cart for a well-formed but unknown cart cookie, touching no one else's", async () => {
+    const first = await shopper.post("/api/cart/items", hoodieM);
+    expect(first.status).toBe(201);
+    const stranger = createApiClient(server.url);
+    const res = await stranger.post("/api/cart/items", hoodieM, { cookie: "cart=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" });
+    expect(res.status).toBe(201);
+    expect(res.body.items[0].quantity).toBe(1);
+    expect(stranger.jar.get("cart")).toMatch(/^[\w-]{43}$/);
+    expect((await shopper.get("/api/cart")).body.items[0].quantity).toBe(1);
   });
 
   it("refuses a sold-out size", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { carts } from "../db/schema";
 import { hashCartToken, isWellFormedCartToken, newCartToken } from "./cart-token";
@@ -11,17 +11,21 @@ export interface CartOwner {
 
 export const anonymous = (cartToken: string | null = null): CartOwner => ({ userId: null, cartToken });
 
-/** The owner's cart id, or null when there is none yet. A user's cart is never reachable by a cookie token. */
-export async function findCartId(db: Database, owner: CartOwner): Promise<string | null> {
-  if (owner.userId) {
-    const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, owner.userId));
-    return row?.id ?? null;
-  }
+/**
+ * The condition on `carts` that finds the owner's cart, or null when the owner cannot have one yet (no cookie, or a
+ * forged one). A user's cart is never reachable by a cookie token.
+ */
+export function ownerCondition(owner: CartOwner): SQL | null {
+  if (owner.userId) return eq(carts.userId, owner.userId) as SQL;
   if (!owner.cartToken || !isWellFormedCartToken(owner.cartToken)) return null;
-  const [row] = await db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(and(eq(carts.tokenHash, hashCartToken(owner.cartToken)), isNull(carts.userId)));
+  return and(eq(carts.tokenHash, hashCartToken(owner.cartToken)), isNull(carts.userId)) as SQL;
+}
+
+/** The owner's cart id, or null when there is none yet. */
+export async function findCartId(db: Database, owner: CartOwner): Promise<string | null> {
+  const condition = ownerCondition(owner);
+  if (!condition) return null;
+  const [row] = await db.select({ id: carts.id }).from(carts).where(condition);
   return row?.id ?? null;
 }
 
@@ -31,3 +35,6 @@ export async function createCart(db: Database, owner: CartOwner): Promise<{ cart
   const [created] = await db.insert(carts).values({ tokenHash: hashCartToken(token), userId: owner.userId }).returning({ id: carts.id });
   return owner.userId ? { cartId: created!.id } : { cartId: created!.id, issuedToken: token };
 }
+
+/** `carts.id = …` as a condition, for callers that already know the cart. */
+export const cartWithId = (cartId: string): SQL => sql`${carts.id} = ${cartId}`;

@@ -1,41 +1,61 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cartItems, categories, products, variants } from "../db/schema";
+import { rowsOf } from "../db/rows";
 import { productImageUrl } from "../catalog/images/image-url";
 import { toDollars } from "../catalog/product-json";
 import { priceOrder, TAX_RATE_PERCENT } from "../pricing/price-order";
-import { type CartOwner, findCartId } from "./cart-owner";
+import { type CartOwner, cartWithId, ownerCondition } from "./cart-owner";
 import type { Cart } from "./cart-types";
 
 export const emptyCart = (): Cart => ({ items: [], itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, taxRatePercent: TAX_RATE_PERCENT, total: 0 });
 
-/** The owner's cart; an unknown or missing one is an empty cart. */
+interface LineRow {
+  id: number;
+  quantity: number;
+  color: string;
+  size: string;
+  available: number;
+  productId: number;
+  name: string;
+  priceCents: number;
+  garment: string;
+  preorder: boolean;
+  category: string;
+}
+
+/**
+ * The priced cart lines of `lines` (a table expression with id, variant_id and quantity), in the order they were
+ * added. Every cart answer is built from this one query, so the add, change and read calls agree.
+ */
+export function selectCartLines(lines: SQL): SQL {
+  return sql`select l.id, l.quantity, v.color, v.size, v.on_hand - v.reserved as available, p.id as "productId", p.name,
+      p.price_cents as "priceCents", p.garment, p.preorder, c.slug as category
+    from ${lines} l
+    join variants v on v.id = l.variant_id
+    join products p on p.id = v.product_id
+    join categories c on c.id = p.category_id
+    order by l.id`;
+}
+
+export async function queryCartLines(db: Database, query: SQL): Promise<LineRow[]> {
+  return rowsOf<LineRow>(await db.execute(query));
+}
+
+/** The owner's cart, in one round trip; an unknown or missing one is an empty cart. */
 export async function getCart({ db, owner }: { db: Database; owner: CartOwner }): Promise<Cart> {
-  const cartId = await findCartId(db, owner);
-  return cartId ? readCart(db, cartId) : emptyCart();
+  const condition = ownerCondition(owner);
+  return condition ? toCart(await queryCartLines(db, linesOfCart(condition))) : emptyCart();
 }
 
 export async function readCart(db: Database, cartId: string): Promise<Cart> {
-  const rows = await db
-    .select({
-      id: cartItems.id,
-      quantity: cartItems.quantity,
-      color: variants.color,
-      size: variants.size,
-      available: sql<number>`${variants.onHand} - ${variants.reserved}`,
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      garment: products.garment,
-      preorder: products.preorder,
-      category: categories.slug,
-    })
-    .from(cartItems)
-    .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.id));
+  return toCart(await queryCartLines(db, linesOfCart(cartWithId(cartId))));
+}
+
+function linesOfCart(cart: SQL): SQL {
+  return selectCartLines(sql`(select id, variant_id, quantity from cart_items where cart_id = (select id from carts where ${cart}))`);
+}
+
+export function toCart(rows: LineRow[]): Cart {
   const totals = priceOrder({ lines: rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity })) });
   return {
     items: rows.map((r) => ({

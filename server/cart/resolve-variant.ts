@@ -9,8 +9,10 @@ export interface ResolvedVariant {
   label: string;
 }
 
-/** "Default" is what the UI sends for a product without a colour picker (VSOP): it means the only colour-way. */
-const DEFAULT_COLOR = "default";
+/** No colour, or "Default" (what the UI sends for a product without a colour picker, VSOP): the only colour-way. */
+export function meansOnlyColor(color: string | undefined): boolean {
+  return color === undefined || color.toLowerCase() === "default";
+}
 
 /** "Linen Wrap Midi Dress (Green, size M)"; the colour is left out for a product with one colour-way. */
 export function variantLabel({ name, colors, color, size }: { name: string; colors: string[]; color: string; size: string }): string {
@@ -29,9 +31,9 @@ export async function resolveVariant(
   const [product] = await db.select({ name: products.name, colors: products.colors, sizes: products.sizes }).from(products).where(eq(products.id, productId));
   if (!product) throw new AppError("not_found", `Product ${productId} not found`);
   const onlyColor = product.colors.length === 1 ? product.colors[0] : undefined;
-  const chosenColor = color === undefined || color.toLowerCase() === DEFAULT_COLOR ? onlyColor : pick(product.colors, color);
+  const chosenColor = meansOnlyColor(color) ? onlyColor : pick(product.colors, color ?? "");
   if (!chosenColor) {
-    const problem = color === undefined || color.toLowerCase() === DEFAULT_COLOR ? "Choose a colour" : `Colour '${color}' is not available`;
+    const problem = meansOnlyColor(color) ? "Choose a colour" : `Colour '${color}' is not available`;
     throw new AppError("bad_request", `${problem} for ${product.name}. Colours: ${product.colors.join(", ")}`);
   }
   const chosenSize = pick(product.sizes, size);

@@ -77,14 +77,24 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
         next();
       };
     },
-    /** Clears the cache after any request that may change state. */
+    /** Clears the cache after any request that may change what the cached answers show. */
     invalidator(): RequestHandler {
       return (req, res, next) => {
-        if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => entries.clear());
+        if (changesSharedState(req)) res.on("finish", () => entries.clear());
         next();
       };
     },
   };
+}
+
+/**
+ * Cart calls change one shopper's cart only (stock is reserved at checkout, not in carts) and the style assistant
+ * only reads, so neither clears the cache: busy carts must not turn every catalogue read into a miss. Any other
+ * non-GET request may change stock, prices, the drop or the hype meter.
+ */
+function changesSharedState(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  return !/^\/api\/(?:cart|ai)(?:\/|$)/.test(req.originalUrl);
 }
 
 /** Anonymous means no session and no cart: such a visitor sees the same page as any other. */

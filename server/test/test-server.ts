@@ -21,7 +21,14 @@ export interface TestServer {
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
 export async function startTestServer(
-  options: { payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider; secureCookies?: boolean; feedToken?: string; languageModel?: LanguageModel } = {},
+  options: {
+    payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider;
+    secureCookies?: boolean;
+    feedToken?: string;
+    languageModel?: LanguageModel;
+    /** Turns on the production response cache for anonymous catalogue reads. */
+    cacheTtlMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const mailer = createMemoryMailer();
@@ -38,7 +45,7 @@ export async function startTestServer(
     languageModel: options.languageModel ?? null,
   };
   const services = createServices(deps);
-  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies });
+  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
