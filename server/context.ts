@@ -34,6 +34,7 @@ import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
 import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
+import { sendOwedConfirmations } from "./orders/owed-confirmations";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
 import { startCheckout } from "./orders/start-checkout";
@@ -79,6 +80,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       getOrderStatus: withDeps(orderDeps, getOrderStatus),
       handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
       expireStaleOrders: () => expireStaleOrders(orderDeps),
+      sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {

@@ -52,13 +52,18 @@ server.on("error", (err) => {
   void database.close().finally(() => process.exit(1));
 });
 
-// Lapsed reservations go back on sale every minute (safe with several instances: see expire-orders.ts).
+// Lapsed reservations go back on sale every minute and owed confirmations go out (safe with several instances:
+// see expire-orders.ts and owed-confirmations.ts).
 const sweeper = setInterval(() => {
   services.checkout.expireStaleOrders().then(
     (n) => n > 0 && logger.info({ expired: n }, "expired unpaid orders"),
     (err) => logger.error({ err }, "order expiry sweep failed"),
   );
   services.accounts.tidy().catch((err) => logger.error({ err }, "session tidy-up failed"));
+  services.checkout.sendOwedConfirmations().then(
+    (n) => n > 0 && logger.info({ sent: n }, "sent owed order confirmations"),
+    (err) => logger.error({ err }, "confirmation sweep failed"),
+  );
 }, 60_000);
 sweeper.unref();
 

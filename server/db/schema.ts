@@ -248,6 +248,8 @@ export const orders = pgTable(
     paymentError: text("payment_error"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** When a process last took on sending the confirmation; a claim older than the lease was lost with its process. */
+    confirmationClaimedAt: timestamp("confirmation_claimed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

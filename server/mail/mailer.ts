@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
@@ -28,7 +29,8 @@ export function createMailer({ smtpUrl, outboxDir, from }: { smtpUrl?: string; o
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60)}.eml`;
+      // The random part keeps two messages with one subject in one millisecond (two processes) from overwriting each other.
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60)}-${randomBytes(4).toString("hex")}.eml`;
       await writeFile(join(outboxDir, name), info.message as Buffer);
     },
   };

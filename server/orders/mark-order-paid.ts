@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { cartItems, carts, orderItems, orders, processedEvents, type OrderRow } from "../db/schema";
-import { orderConfirmationEmail } from "../mail/order-confirmation";
+import { cartItems, carts, orders, processedEvents, type OrderRow } from "../db/schema";
 import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { isPaid } from "./order-status";
+import { sendConfirmation } from "./owed-confirmations";
 import { orderStockLines } from "./release-order";
 import { commitStock, type StockLine, takeStock } from "./stock";
 
@@ -32,7 +32,8 @@ async function takeAllOrNothing(tx: Database, lines: StockLine[]): Promise<boole
 
 /**
  * DESIGN §5: the one idempotent completion, used by the webhook, the test provider and the order-status check.
- * It commits the reserved stock exactly once, clears what was bought from the cart and sends the confirmation.
+ * It commits the reserved stock exactly once, clears what was bought from the cart and sends the confirmation
+ * (or, should this process die first, leaves it claimed for sendOwedConfirmations).
  * A payment that lands after its reservation lapsed takes the stock if it is still free, else the order is
  * refunded. Returns the order, or null for an unknown payment.
  */
@@ -52,7 +53,16 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     const [cart] = order.cartId ? await t.select({ userId: carts.userId }).from(carts).where(eq(carts.id, order.cartId)) : [];
     const [updated] = await t
       .update(orders)
-      .set({ status, stockState: status === "paid" ? "committed" : order.stockState, paidAt: now(), paymentError: null, updatedAt: now(), userId: order.userId ?? cart?.userId ?? null })
+      .set({
+        status,
+        stockState: status === "paid" ? "committed" : order.stockState,
+        paidAt: now(),
+        paymentError: null,
+        updatedAt: now(),
+        userId: order.userId ?? cart?.userId ?? null,
+        // This process now owes the confirmation; if it dies before sending, the sweep sends it once the claim lapses.
+        confirmationClaimedAt: status === "paid" ? now() : null,
+      })
       .where(eq(orders.id, order.id))
       .returning();
     await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after the stock was sold; refunded" : null, at: now() });
@@ -76,11 +86,5 @@ async function afterPayment(deps: OrderDeps, order: OrderRow): Promise<void> {
     await deps.payments.refundPaymentIntent(order.paymentIntentId!).catch((err) => deps.logger.error({ err, orderNumber: order.orderNumber }, "refund failed"));
     return;
   }
-  try {
-    const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await deps.mailer.send(orderConfirmationEmail({ order, items, storeUrl: deps.storeUrl }));
-    await deps.db.update(orders).set({ confirmationSentAt: deps.now() }).where(eq(orders.id, order.id));
-  } catch (err) {
-    deps.logger.error({ err, orderNumber: order.orderNumber }, "order confirmation email failed");
-  }
+  await sendConfirmation(deps, order);
 }

@@ -1,6 +1,8 @@
-/** A fetch wrapper that keeps cookies like a browser, for HTTP tests of one shopper. */
-export function createApiClient(baseUrl: string) {
-  const jar = new Map<string, string>();
+/**
+ * A fetch wrapper that keeps cookies like a browser, for HTTP tests of one shopper. Passing another client's jar
+ * lets one shopper talk to a second app process with the same cookies.
+ */
+export function createApiClient(baseUrl: string, jar = new Map<string, string>()) {
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const res = await fetch(`${baseUrl}${path}`, {

@@ -8,11 +8,16 @@ import { seedCatalog } from "../db/seed/seed-catalog";
 /** Which engine the database tests run on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
+export interface TestDatabase extends DatabaseHandle {
+  /** This database's connection string on PostgreSQL, for app processes a test starts; undefined on PGlite. */
+  url?: string;
+}
+
 /**
  * A fresh, migrated and seeded database for one test file. On PostgreSQL each call creates its own database
  * (dropped by close), so test files never share state.
  */
-export async function createTestDatabase({ seed = true } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase({ seed = true } = {}): Promise<TestDatabase> {
   if (!testDatabaseUrl) {
     const handle = await openDatabase({ dataDir: "memory://" });
     return prepare(handle, seed);
@@ -25,6 +30,7 @@ export async function createTestDatabase({ seed = true } = {}): Promise<Database
   const prepared = await prepare(handle, seed);
   return {
     ...prepared,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));

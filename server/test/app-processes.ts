@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { projectRoot } from "../paths";
+
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL: no shutdown code runs, as when the machine dies or the OOM killer strikes. */
+  kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  stop(): Promise<void>;
+}
+
+const entry = join(projectRoot, "server/test/app-process.ts");
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+/**
+ * Starts server/test/app-process.ts from source on an ephemeral port with only the environment given here (never the
+ * developer's STRIPE_* or SMTP_URL) and waits until it listens.
+ */
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: tmpdir(), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app process did not listen within 90 s:\n${output}`)), 90_000);
+    child.once("exit", (code, signal) => reject(new Error(`app process exited (${code ?? signal}) before listening:\n${output}`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      output = (output + line + "\n").slice(-4000);
+      const listening = /^\{"listening":(\d+)\}$/.exec(line)?.[1];
+      if (listening) {
+        clearTimeout(timer);
+        resolve(Number(listening));
+      }
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited(child);
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited(child);
+      clearTimeout(force);
+    },
+  };
+}
+
+/** A fresh DATA_DIR the processes of one test file share (its outbox holds the emails they send). */
+export async function createDataDir() {
+  const dir = await mkdtemp(join(tmpdir(), "store-processes-"));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The order numbers of every order confirmation written to DATA_DIR/outbox, one entry per email. */
+export async function confirmationsSent(dataDir: string): Promise<string[]> {
+  const outbox = join(dataDir, "outbox");
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(files.filter((f) => f.endsWith(".eml")).map((f) => readFile(join(outbox, f), "utf8")));
+  return mails.flatMap((mail) => /^Subject: Your VSOP Apparel order (\S+) is confirmed$/m.exec(mail)?.[1] ?? []).sort();
+}
