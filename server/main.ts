@@ -6,6 +6,7 @@ import { loadConfig } from "./config";
 import { createServices } from "./context";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { MAINTENANCE_INTERVAL_MS, maintainDatabase } from "./db/maintenance";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
 import { seedCampaign } from "./campaign/campaign";
 import { developmentPages, productionPages } from "./http/pages";
@@ -30,6 +31,7 @@ if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
   logger.info(seeded, "catalogue seeded");
 }
 await seedCampaign(database.db, new Date());
+await maintainDatabase(database);
 
 const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
@@ -66,6 +68,8 @@ const sweeper = setInterval(() => {
   );
 }, 60_000);
 sweeper.unref();
+const maintenance = setInterval(() => maintainDatabase(database).catch((err) => logger.error({ err }, "database maintenance failed")), MAINTENANCE_INTERVAL_MS);
+maintenance.unref();
 
 let closing = false;
 /** Stops accepting connections, lets requests finish, then closes the database so PGlite needs no recovery. */
@@ -73,6 +77,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   clearInterval(sweeper);
+  clearInterval(maintenance);
   logger.info({ signal }, "shutting down");
   const force = setTimeout(() => server.closeAllConnections(), 5_000);
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -9,6 +9,7 @@ import { Pagination } from "~/components/product/pagination";
 import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingTitle } from "~/lib/listing-title";
+import { countLabel, listingSummary } from "~/lib/product-count";
 import { originOf, seo } from "~/lib/seo";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -23,16 +24,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) =>
   data
-    ? seo({ title: `${data.title} | VSOP Apparel`, description: `Shop ${data.total} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
+    ? seo({ title: `${data.title} | VSOP Apparel`, description: `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
     : [{ title: "Category Not Found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { title, products, total, page, limit, query, facets } = loaderData;
+  const { title, products, total, totalCapped, page, limit, query, facets } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   // Filters, sort and paging reload this same listing: show skeletons in place of the grid meanwhile.
   const reloading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-  const first = (page - 1) * limit + 1;
   const filtered = query.maxPrice !== undefined || Boolean(query.colors?.length) || Boolean(query.sizes?.length);
   return (
     <div className="container-page pb-8 pt-6">
@@ -40,7 +40,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink-muted" aria-live="polite">
-            {total === 0 ? "No products" : products.length === total ? `${total} ${total === 1 ? "product" : "products"}` : `Showing ${first}–${first + products.length - 1} of ${total} products`}
+            {listingSummary({ total, capped: totalCapped, page, limit, shown: products.length })}
           </p>
           <div className="flex items-center gap-2">
             <FilterSheet facets={facets} query={query} total={total} />
@@ -52,13 +52,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <aside aria-label="Filters" className="hidden lg:block">
           <FilterForm facets={facets} query={query} idPrefix="side" />
         </aside>
-        <section aria-label="Products" aria-busy={reloading}>
+        <section aria-labelledby="products-heading" aria-busy={reloading}>
+          {/* Product cards are h3s: this keeps the outline h1 → h2 → h3. */}
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
           {reloading ? (
             <ProductGridSkeleton />
           ) : products.length > 0 ? (
             <>
               <ProductGrid products={products} />
-              <Pagination page={page} limit={limit} total={total} />
+              <Pagination page={page} limit={limit} total={total} capped={totalCapped} />
             </>
           ) : filtered ? (
             <NoMatches />

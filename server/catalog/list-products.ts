@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { categoryAliases } from "../../app/lib/taxonomy";
 import type { Database } from "../db/client";
 import { categories, products } from "../db/schema";
@@ -23,27 +23,41 @@ const orderBy: Record<Sort, SQL[]> = {
   rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
 };
 
-export async function listProducts({
-  db,
-  scope,
-  query = {},
-}: {
-  db: Database;
-  scope: ListingScope;
-  query?: ListingQuery;
-}): Promise<ProductPage> {
+/**
+ * Listings count their matches only up to this many, ten pages of 24 (or up to the page asked for, if deeper): an
+ * exact count of a big catalogue is a scan of every match, which made a 100,000-product category several times slower
+ * than a small one. Shoppers see "240+ products"; paging on works as usual. See docs/decisions/0012.
+ */
+export const COUNT_CAP = 240;
+
+export async function listProducts(options: { db: Database; scope: ListingScope; query?: ListingQuery }): Promise<ProductPage> {
+  const { page, limit, cap, rows: rowsQuery, count: countQuery } = await listingQueries(options);
+  const [rows, [counted]] = await Promise.all([rowsQuery, countQuery]);
+  const matches = counted?.n ?? 0;
+  return { products: rows.map(toProductJson), total: Math.min(matches, cap), totalCapped: matches > cap, page, limit };
+}
+
+/** The two SQL queries behind a listing: one page of products and the capped count of matches (scripts/scale.ts explains them). */
+export async function listingQueries({ db, scope, query = {} }: { db: Database; scope: ListingScope; query?: ListingQuery }) {
   const where = and(await scopeCondition(db, scope), ...filterConditions(query));
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const [rows, [counted]] = await Promise.all([
-    selectProducts(db)
+  const offset = (page - 1) * limit;
+  const cap = Math.max(COUNT_CAP, offset + limit);
+  const order = orderBy[query.sort ?? "newest"];
+  return {
+    page,
+    limit,
+    cap,
+    rows: selectProducts(db)
       .where(where)
-      .orderBy(...orderBy[query.sort ?? "newest"])
+      .orderBy(...order)
       .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { products: rows.map(toProductJson), total: counted?.n ?? 0, page, limit };
+      .offset(offset),
+    // The first cap + 1 matches in the listing's own order: the walk the pages make, along the same index. One row
+    // past the cap tells "more than cap" from "exactly cap".
+    count: db.select({ n: count() }).from(db.select({ one: sql`1` }).from(products).where(where).orderBy(...order).limit(cap + 1).as("matches")),
+  };
 }
 
 /** Price, colour, size and featured filters; shared by listings and search. */

@@ -39,7 +39,10 @@ export interface ProductDetail extends Product {
 
 export interface ProductPage {
   products: Product[];
+  /** Matches counted, at most the listing's count cap. */
   total: number;
+  /** True when there are more matches than `total` (the count stopped at its cap). */
+  totalCapped: boolean;
   page: number;
   limit: number;
 }

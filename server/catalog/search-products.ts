@@ -27,7 +27,7 @@ export async function searchProducts({ db, text, query = {} }: { db: Database; t
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const prefixQuery = toPrefixQuery(text);
-  if (!prefixQuery) return { products: [], total: 0, page, limit };
+  if (!prefixQuery) return { products: [], total: 0, totalCapped: false, page, limit };
   const tsquery = sql`to_tsquery('english', ${prefixQuery})`;
   const where = and(sql`${products.searchVector} @@ ${tsquery}`, ...filterConditions(query));
   const order =
@@ -39,5 +39,5 @@ export async function searchProducts({ db, text, query = {} }: { db: Database; t
     selectProducts(db).where(where).orderBy(...order).limit(limit).offset((page - 1) * limit),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { products: rows.map(toProductJson), total: counted?.n ?? 0, page, limit };
+  return { products: rows.map(toProductJson), total: counted?.n ?? 0, totalCapped: false, page, limit };
 }

@@ -26,6 +26,7 @@ export function productsRouter(services: Services): Router {
     // Without an explicit page size the API answers the largest page, so small stores get their whole catalogue.
     const page: ProductPage = await services.catalog.listProducts({ scope, query: { ...query, limit: query.limit ?? MAX_PAGE_SIZE } });
     res.set("X-Total-Count", String(page.total));
+    if (page.totalCapped) res.set("X-Total-Count-Capped", "true");
     res.set("Cache-Control", "no-cache");
     res.json(page.products);
   }

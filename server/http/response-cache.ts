@@ -8,7 +8,7 @@ interface Entry {
   nonce: string;
 }
 
-const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "link"];
+const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
 
 /**
  * A short-lived in-process cache of whole responses, for anonymous catalogue reads and pages (issue 10 allows it as
