@@ -2,9 +2,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cartItems } from "../db/schema";
 import { AppError } from "../errors";
-import { type CartOwner, cartWithId, createCart, findCartId, ownerCondition } from "./cart-owner";
+import { type CartOwner, findCartId, ownerCondition } from "./cart-owner";
 import type { AddCartItemInput } from "./cart-schemas";
 import { MAX_QUANTITY } from "./cart-schemas";
+import { hashCartToken, newCartToken } from "./cart-token";
 import type { Cart } from "./cart-types";
 import { queryCartLines, selectCartLines, toCart } from "./read-cart";
 import { assertAvailable, meansOnlyColor, resolveVariant } from "./resolve-variant";
@@ -14,44 +15,41 @@ import { assertAvailable, meansOnlyColor, resolveVariant } from "./resolve-varia
  * beyond what is available. Creates the cart on first add; `token` is set when the caller must hand a new cart
  * token to the browser.
  *
- * The common case, an existing cart and a valid line, is one SQL statement: that is what keeps add-to-cart fast.
- * When it adds nothing, a slower path finds out why (unknown product, colour or size, not enough stock) or creates
- * the missing cart, in a transaction, so a refused add never leaves a new cart behind.
+ * An add that succeeds is one SQL statement, for an existing cart and for a new one alike: that is what keeps
+ * add-to-cart fast. When the statement adds nothing, a slower path finds out why (unknown product, colour or size, not
+ * enough stock) and answers that; a new cart is only made together with its first line, so a refused add leaves
+ * nothing behind.
  */
 export async function addCartItem({ db, owner, item }: { db: Database; owner: CartOwner; item: AddCartItemInput }): Promise<{ cart: Cart; token?: string }> {
   const condition = ownerCondition(owner);
   if (condition) {
-    const rows = await queryCartLines(db, addLine(condition, item));
+    const rows = await queryCartLines(db, addLine(sql`select id from carts where ${condition}`, item));
     if (rows.length > 0) return { cart: toCart(rows) };
+    const cartId = await findCartId(db, owner);
+    if (cartId) return refuse(db, cartId, item);
   }
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const existing = await findCartId(t, owner);
-    const { cartId, issuedToken } = existing ? { cartId: existing, issuedToken: undefined } : await createCart(t, owner);
-    await explainRefusal(t, cartId, item);
-    // Nothing to refuse: the cart was new, or stock changed between the two statements. Try once more.
-    const rows = await queryCartLines(t, addLine(cartWithId(cartId), item));
-    if (rows.length === 0) throw new AppError("conflict", "Stock changed while adding this item; please try again");
-    return { cart: toCart(rows), token: issuedToken };
-  });
+  const token = newCartToken();
+  const rows = await queryCartLines(db, addLine(newCart(owner, token, item), item));
+  if (rows.length > 0) return { cart: toCart(rows), token: owner.userId ? undefined : token };
+  return refuse(db, null, item);
 }
 
 /**
- * One statement: finds the cart and the variant, upserts the line only if the new quantity is available, touches the
+ * One statement: finds the variant and the cart, upserts the line only if the new quantity is available, touches the
  * cart and answers every line of the cart with the change applied. No rows means nothing was added.
  */
 function addLine(cart: SQL, { productId, color, size, quantity }: AddCartItemInput): SQL {
   const sameColor = meansOnlyColor(color) ? sql`cardinality(p.colors) = 1` : sql`lower(v.color) = lower(${color})`;
-  return sql`with cart as (select id from carts where ${cart}),
-    variant as (
+  const wanted = sql`least(${quantity}::int, ${MAX_QUANTITY}::int)`;
+  return sql`with variant as (
       select v.id, v.on_hand - v.reserved as available
       from variants v join products p on p.id = v.product_id
       where v.product_id = ${productId} and lower(v.size) = lower(${size}) and ${sameColor}
     ),
+    cart as (${cart}),
     upserted as (
       insert into cart_items (cart_id, variant_id, quantity)
-      select cart.id, variant.id, least(${quantity}::int, ${MAX_QUANTITY}::int) from cart, variant
-      where least(${quantity}::int, ${MAX_QUANTITY}::int) <= variant.available
+      select cart.id, variant.id, ${wanted} from cart, variant where ${wanted} <= variant.available
       on conflict (cart_id, variant_id) do update set quantity = least(cart_items.quantity + ${quantity}::int, ${MAX_QUANTITY}::int)
       where least(cart_items.quantity + ${quantity}::int, ${MAX_QUANTITY}::int) <= (select available from variant)
       returning id, cart_id, variant_id, quantity
@@ -66,12 +64,27 @@ function addLine(cart: SQL, { productId, color, size, quantity }: AddCartItemInp
     ${selectCartLines(sql`lines`)}`;
 }
 
-/** Throws the 404, 400 or 409 that says why `item` cannot be added to the cart; returns when it can. */
-async function explainRefusal(db: Database, cartId: string, item: AddCartItemInput): Promise<void> {
+/**
+ * A new cart for `owner`, made only when the line it is made for fits (the `variant` CTE of addLine), so a refused
+ * first add creates nothing. Two first adds of one account at once: the second makes no cart and is refused below.
+ */
+function newCart(owner: CartOwner, token: string, { quantity }: AddCartItemInput): SQL {
+  return sql`insert into carts (token_hash, user_id)
+    select ${hashCartToken(token)}, ${owner.userId}::uuid where exists (select 1 from variant where least(${quantity}::int, ${MAX_QUANTITY}::int) <= available)
+    on conflict do nothing
+    returning id`;
+}
+
+/** Throws the 404, 400 or 409 that says why `item` cannot be added to the cart (null: to a new cart). */
+async function refuse(db: Database, cartId: string | null, item: AddCartItemInput): Promise<never> {
   const variant = await resolveVariant(db, item);
-  const [line] = await db
-    .select({ quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)));
+  const [line] = cartId
+    ? await db
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)))
+    : [];
   assertAvailable(variant, Math.min(MAX_QUANTITY, (line?.quantity ?? 0) + item.quantity));
+  // It fits now: stock or the cart changed between the statements.
+  throw new AppError("conflict", `${variant.label} could not be added just now; please try again`);
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { carts } from "../db/schema";
-import { hashCartToken, isWellFormedCartToken, newCartToken } from "./cart-token";
+import { hashCartToken, isWellFormedCartToken } from "./cart-token";
 
 /** Whose cart: a signed-in shopper's (by user id) or an anonymous browser's (by its cart cookie). */
 export interface CartOwner {
@@ -27,13 +27,6 @@ export async function findCartId(db: Database, owner: CartOwner): Promise<string
   if (!condition) return null;
   const [row] = await db.select({ id: carts.id }).from(carts).where(condition);
   return row?.id ?? null;
-}
-
-/** Creates the owner's cart; `issuedToken` is the cookie value an anonymous browser must now keep. */
-export async function createCart(db: Database, owner: CartOwner): Promise<{ cartId: string; issuedToken?: string }> {
-  const token = newCartToken();
-  const [created] = await db.insert(carts).values({ tokenHash: hashCartToken(token), userId: owner.userId }).returning({ id: carts.id });
-  return owner.userId ? { cartId: created!.id } : { cartId: created!.id, issuedToken: token };
 }
 
 /** `carts.id = …` as a condition, for callers that already know the cart. */
