@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
+import { queryPrepared } from "../db/prepared";
 import { productImageUrl } from "../catalog/images/image-url";
 import { toDollars } from "../catalog/product-json";
 import { priceOrder, TAX_RATE_PERCENT } from "../pricing/price-order";
@@ -38,7 +38,7 @@ export function selectCartLines(lines: SQL): SQL {
 }
 
 export async function queryCartLines(db: Database, query: SQL): Promise<LineRow[]> {
-  return rowsOf<LineRow>(await db.execute(query));
+  return queryPrepared<LineRow>(db, query);
 }
 
 /** The owner's cart, in one round trip; an unknown or missing one is an empty cart. */

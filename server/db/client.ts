@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { preparePgliteStatements, preparePoolStatements } from "./prepared";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -29,16 +30,20 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }
     const pool = new pg.Pool({ connectionString: url, max: poolSize });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    preparePoolStatements(db, pool);
     return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Database,
+      db,
       driver: "postgres",
       close: () => pool.end(),
     };
   }
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  preparePgliteStatements(db, client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
+    db,
     driver: "pglite",
     close: () => client.close(),
   };
