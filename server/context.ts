@@ -35,6 +35,7 @@ import { expireStaleOrders } from "./orders/expire-orders";
 import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
 import { sendOwedConfirmations } from "./orders/owed-confirmations";
+import { issueOwedRefunds } from "./orders/owed-refunds";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
 import { startCheckout } from "./orders/start-checkout";
@@ -81,6 +82,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
       expireStaleOrders: () => expireStaleOrders(orderDeps),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
+      issueOwedRefunds: () => issueOwedRefunds(orderDeps),
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {

@@ -54,8 +54,8 @@ server.on("error", (err) => {
   void database.close().finally(() => process.exit(1));
 });
 
-// Lapsed reservations go back on sale every minute and owed confirmations go out (safe with several instances:
-// see expire-orders.ts and owed-confirmations.ts).
+// Lapsed reservations go back on sale every minute, owed confirmations go out and owed refunds are retried (safe
+// with several instances: see expire-orders.ts, owed-confirmations.ts and owed-refunds.ts).
 const sweeper = setInterval(() => {
   services.checkout.expireStaleOrders().then(
     (n) => n > 0 && logger.info({ expired: n }, "expired unpaid orders"),
@@ -65,6 +65,10 @@ const sweeper = setInterval(() => {
   services.checkout.sendOwedConfirmations().then(
     (n) => n > 0 && logger.info({ sent: n }, "sent owed order confirmations"),
     (err) => logger.error({ err }, "confirmation sweep failed"),
+  );
+  services.checkout.issueOwedRefunds().then(
+    (n) => n > 0 && logger.info({ refunded: n }, "issued owed refunds"),
+    (err) => logger.error({ err }, "refund sweep failed"),
   );
 }, 60_000);
 sweeper.unref();

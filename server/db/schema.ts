@@ -254,6 +254,8 @@ export const orders = pgTable(
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     /** When a process last took on sending the confirmation; a claim older than the lease was lost with its process. */
     confirmationClaimedAt: timestamp("confirmation_claimed_at", { withTimezone: true }),
+    /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */
+    refundIssuedAt: timestamp("refund_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

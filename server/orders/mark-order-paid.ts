@@ -5,6 +5,7 @@ import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { isPaid } from "./order-status";
 import { sendConfirmation } from "./owed-confirmations";
+import { issueRefund } from "./owed-refunds";
 import { orderStockLines } from "./release-order";
 import { commitStock, type StockLine, takeStock } from "./stock";
 
@@ -83,7 +84,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
 async function afterPayment(deps: OrderDeps, order: OrderRow): Promise<void> {
   if (order.status === "refunded") {
     deps.logger.warn({ orderNumber: order.orderNumber }, "payment arrived after the stock was gone; refunding");
-    await deps.payments.refundPaymentIntent(order.paymentIntentId!).catch((err) => deps.logger.error({ err, orderNumber: order.orderNumber }, "refund failed"));
+    await issueRefund(deps, order);
     return;
   }
   await sendConfirmation(deps, order);

@@ -7,6 +7,7 @@ import { toOrderAnswer } from "./order-json";
 import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { canTransition } from "./order-status";
+import { issueRefund } from "./owed-refunds";
 import { orderStockLines } from "./release-order";
 import { restockStock } from "./stock";
 
@@ -58,9 +59,7 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
     await recordOrderEvent(t, { orderId: order.id, from: order.status, to: deps.to, actor: deps.actor, note: deps.note ?? (restock ? "Stock returned; payment refunded" : null), at: now() });
     return updated!;
   });
-  if (changed?.status === "canceled" && changed.paymentIntentId) {
-    await deps.payments.refundPaymentIntent(changed.paymentIntentId).catch((err) => deps.logger.error({ err, orderNumber: changed.orderNumber }, "refund failed"));
-  }
+  if (changed?.status === "canceled" && changed.paymentIntentId && changed.paidAt) await issueRefund(deps, changed);
   if (changed?.status === "shipped") {
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, changed.id));
     await deps.mailer.send(shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl })).catch((err) => deps.logger.error({ err }, "shipping email failed"));

@@ -49,7 +49,12 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       await stripe.paymentIntents.cancel(id);
     },
     async refundPaymentIntent(id) {
-      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+      try {
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+      } catch (err) {
+        // A retry after Stripe forgot the idempotency key (24 h) finds the refund already made: that is success.
+        if ((err as { code?: string }).code !== "charge_already_refunded") throw err;
+      }
     },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

@@ -1,0 +1,46 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { orders, type OrderRow } from "../db/schema";
+import type { OrderDeps } from "./order-deps";
+
+/** A refund still owed this long after its order last changed was lost with its process or refused by the provider. */
+export const REFUND_RETRY_MS = 60_000;
+const GIVE_UP_MS = 24 * 60 * 60_000;
+const BATCH = 100;
+
+type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
+
+/** A paid order that ended refunded or canceled owes its shopper the money until the provider confirms the refund. */
+const refundOwed = and(isNotNull(orders.paidAt), isNotNull(orders.paymentIntentId), inArray(orders.status, ["refunded", "canceled"]), isNull(orders.refundIssuedAt));
+
+/**
+ * Refunds an order's payment and notes that the provider confirmed it. Safe to repeat: the provider call is
+ * idempotent (Stripe: an idempotency key per payment, and "already refunded" counts as done). A failure is logged and
+ * left to issueOwedRefunds.
+ */
+export async function issueRefund(deps: RefundDeps, order: OrderRow): Promise<boolean> {
+  try {
+    await deps.payments.refundPaymentIntent(order.paymentIntentId!);
+    await deps.db.update(orders).set({ refundIssuedAt: deps.now() }).where(eq(orders.id, order.id));
+    return true;
+  } catch (err) {
+    deps.logger.error({ err, orderNumber: order.orderNumber }, "refund failed; the minute sweep retries it");
+    return false;
+  }
+}
+
+/**
+ * Part of the minute sweep: the order was marked refunded or canceled in its transaction, and the refund call comes
+ * after it. If the process died in between, or the provider failed, the refund is still owed: this retries it (orders
+ * that changed within the last day). Without it a shopper could be charged for an order that no longer exists.
+ */
+export async function issueOwedRefunds(deps: RefundDeps): Promise<number> {
+  const now = deps.now().getTime();
+  const owed = await deps.db
+    .select()
+    .from(orders)
+    .where(and(refundOwed, lt(orders.updatedAt, new Date(now - REFUND_RETRY_MS)), gt(orders.updatedAt, new Date(now - GIVE_UP_MS))))
+    .limit(BATCH);
+  let issued = 0;
+  for (const order of owed) if (await issueRefund(deps, order)) issued++;
+  return issued;
+}
