@@ -26,9 +26,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // Types from anywhere in server/; values only from its browser-safe zod schemas (*-schemas).
-              regex: "(^|/)server/(?!.*-schemas$)",
-              message: "Import only types (or a *-schemas module) from server/ in app code.",
+              // Types from anywhere in server/; values only from its browser-safe zod schemas (*-schemas) or plain
+              // option lists (*-choices, no zod: cheaper for the browser).
+              regex: "(^|/)server/(?!.*-(schemas|choices)$)",
+              message: "Import only types (or a *-schemas or *-choices module) from server/ in app code.",
               allowTypeImports: true,
             },
           ],

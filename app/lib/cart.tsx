@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Cart } from "../../server/cart/cart-types";
 import { apiRequest } from "./api";
 

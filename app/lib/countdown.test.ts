@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, hypeLabel, shipDateLong, shipDateShort, timeLeft, urgencyMessage } from "./countdown";
 
@@ -47,5 +48,16 @@ describe("ship dates", () => {
   it("formats in UTC", () => {
     expect(shipDateShort(new Date("2026-10-15T00:00:00Z"))).toBe("OCT 15");
     expect(shipDateLong(new Date("2026-10-15T00:00:00Z"))).toBe("October 15, 2026");
+    expect(shipDateShort(new Date("2026-12-31T23:59:59Z"))).toBe("DEC 31");
+  });
+
+  it("writes what Intl.DateTimeFormat writes (en-US, UTC)", () => {
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const dates = fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true });
+    fc.assert(
+      fc.property(dates, (date) => shipDateShort(date) === short.format(date).toUpperCase() && shipDateLong(date) === long.format(date)),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -41,11 +41,22 @@ export function hypeLabel(percent: number): string {
   return "EARLY BIRD!";
 }
 
-/** "OCT 15" for buttons, "October 15, 2026" for sentences. */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * "OCT 15" for buttons, "October 15, 2026" for sentences, in UTC. Written out rather than with Intl.DateTimeFormat
+ * (same text: countdown.test.ts compares them), whose first use loads ICU's calendar data during hydration.
+ */
 export function shipDateShort(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(date).toUpperCase();
+  const month = MONTHS[date.getUTCMonth()];
+  if (!month) return "";
+  return `${month.slice(0, 3).toUpperCase()} ${date.getUTCDate()}`;
 }
 
 export function shipDateLong(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
+  const month = MONTHS[date.getUTCMonth()];
+  if (!month) return "";
+  const year = date.getUTCFullYear();
+  if (year < 1) return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
+  return `${month} ${date.getUTCDate()}, ${year}`;
 }

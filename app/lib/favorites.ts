@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Product } from "../../server/catalog/product-types";
 import type { loader as rootLoader } from "../root";
 import { apiRequest } from "./api";

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/account";
 import { servicesContext } from "~/context";
 import { CartTab } from "~/components/account/cart-tab";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-campaign";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";

@@ -1,6 +1,6 @@
 import { Download, ExternalLink } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-instagram-shop";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-order";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";

@@ -5,7 +5,12 @@ import { CartTotals } from "~/components/cart/cart-totals";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { useCart } from "~/lib/cart";
 
-export const meta = () => [{ title: "Your Cart | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Your Cart | VSOP Apparel" },
+  { name: "description", content: "Review the items in your VSOP Apparel cart, change sizes and quantities, and check out." },
+  // A shopper's cart is private and different for everyone: search engines should not index it.
+  { name: "robots", content: "noindex" },
+];
 
 export default function CartPage() {
   const { data: cart } = useCart();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/checkout";
 import type { CheckoutStarted } from "../../server/orders/start-checkout-types";
 import type { CheckoutDetails } from "../../server/orders/checkout-schemas";

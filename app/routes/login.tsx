@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { redirect, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 import { visitorContext } from "~/context";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";

@@ -34,10 +34,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {products.length > 0 ? (
-        <>
+        <section aria-labelledby="results-heading">
+          {/* Product cards are h3s: this keeps the outline h1 → h2 → h3. */}
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
           <ProductGrid products={products} />
           <Pagination page={page} limit={limit} total={total} />
-        </>
+        </section>
       ) : (
         q && (
           <div className="rounded-3xl bg-surface-muted px-6 py-16 text-center">

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/signup";
 import { registerSchema } from "../../server/accounts/account-schemas";
 import { visitorContext } from "~/context";

@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { BODY_TYPES, COLOR_CHOICES, FITS, OCCASIONS, OUTFIT_ITEMS, STYLES } from "./stylist-choices";
 
-/** SPEC §2 AI style assistant options, exactly. */
-export const STYLES = ["streetwear", "minimalist", "urban", "luxury", "versatile"] as const;
-export const OCCASIONS = ["casual", "work", "evening", "workout", "travel"] as const;
-export const BODY_TYPES = ["athletic", "slim", "regular", "plus", "prefer-not-to-say"] as const;
-export const COLOR_CHOICES = ["Black", "White", "Red", "Navy", "Gray"] as const;
-export const FITS = ["tight", "regular", "loose", "oversized"] as const;
-export const OUTFIT_ITEMS = ["VSOP Premium Collection - Complete Set", "VSOP Premium Top", "VSOP Premium Shorts"] as const;
+export { BODY_TYPES, COLOR_CHOICES, FITS, OCCASIONS, OUTFIT_ITEMS, STYLES };
 
 const freeText = z.string().trim().max(60, "is too long");
 const optionalText = freeText.optional().or(z.literal("").transform(() => undefined));

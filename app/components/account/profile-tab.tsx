@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { User } from "../../../server/accounts/user-types";
 import { profileSchema } from "../../../server/accounts/account-schemas";
 import { TextField } from "~/components/checkout/text-field";

@@ -2,21 +2,22 @@ import { ShoppingBag, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useNavigate } from "react-router";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { useCart, useCartDrawer } from "~/lib/cart";
+import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
+import { useCart } from "~/lib/cart";
 import { CartLineItem } from "./cart-line-item";
 import { CartTotals } from "./cart-totals";
 
-export function CartDrawer() {
-  const { open, setOpen } = useCartDrawer();
+/** The cart drawer's dialog, loaded when the shopper first reaches for the cart (cart-drawer.tsx). */
+export default function CartDrawerPanel({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
   const { data: cart } = useCart();
   const navigate = useNavigate();
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
   const empty = !cart || cart.items.length === 0;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(28rem,100vw)] flex-col bg-surface text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed inset-y-0 right-0 z-50 flex w-[min(28rem,100vw)] flex-col bg-surface text-ink shadow-2xl focus:outline-none">
           <header className="flex h-16 items-center justify-between border-b border-line px-5">
             <Dialog.Title className="text-lg font-bold">Your Shopping Cart</Dialog.Title>
             <Dialog.Close aria-label="Close cart" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">

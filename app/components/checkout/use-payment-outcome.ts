@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CART_QUERY_KEY } from "~/lib/cart";
 
 /** SPEC §4 Checkout: what the page does when a payment succeeds or fails. */

@@ -1,7 +1,7 @@
 import { Camera, Sparkles, Zap } from "lucide-react";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Product } from "../../../server/catalog/product-types";
 import { SocialIcon } from "~/components/layout/social-icon";
 import { THANKS_TEXT, THANKS_TITLE, useSubscribe } from "~/components/marketing/use-subscribe";

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
 import type { Cart } from "../../../server/cart/cart-types";
 import { CART_QUERY_KEY, CartDrawerProvider } from "~/lib/cart";
 import { apiRequest } from "~/lib/api";
+import { ToastHost } from "./toast-host";
 
 /** SPEC §9 caching: data is fresh for 5 minutes, kept 10, never retried; the cart overrides this (lib/cart.tsx). */
 function createQueryClient(cart: Cart | undefined) {
@@ -30,7 +30,7 @@ export function AppProviders({ cart, children }: { cart: Cart | undefined; child
     <QueryClientProvider client={queryClient}>
       <CartDrawerProvider>
         {children}
-        <Toaster position="top-center" closeButton duration={3000} toastOptions={{ className: "font-sans" }} />
+        <ToastHost />
       </CartDrawerProvider>
     </QueryClientProvider>
   );

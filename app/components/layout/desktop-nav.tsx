@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { navGroups, navLinks } from "~/lib/navigation";
@@ -7,59 +7,201 @@ import { navGroups, navLinks } from "~/lib/navigation";
 const itemClass =
   "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink hover:bg-surface-muted data-[state=open]:bg-surface-muted";
 
-/** Collections open on hover and by keyboard (Enter, Space, arrows; Escape closes). */
+const OPEN_DELAY_MS = 120; // hovering a collection opens it after this pause...
+const SKIP_DELAY_MS = 300; // ...unless another one was open this recently: then at once
+const CLOSE_DELAY_MS = 150; // leaving it closes it after this pause (time to move into the panel)
+
+const isMouse = (event: PointerEvent) => event.pointerType === "mouse";
+
+const NEXT_KEYS = ["ArrowRight", "ArrowDown"];
+const PREVIOUS_KEYS = ["ArrowLeft", "ArrowUp"];
+
+/** Moves focus with the arrow keys, Home and End among `items` (no wrapping), as Radix's navigation menu did. */
+function moveFocus(event: KeyboardEvent, items: HTMLElement[]) {
+  const current = items.indexOf(event.currentTarget as HTMLElement);
+  let target: HTMLElement | undefined;
+  if (NEXT_KEYS.includes(event.key)) target = items[current + 1];
+  else if (PREVIOUS_KEYS.includes(event.key)) target = items[current - 1];
+  else if (event.key === "Home") target = items[0];
+  else if (event.key === "End") target = items[items.length - 1];
+  else return;
+  event.preventDefault();
+  target?.focus();
+}
+
+/**
+ * The desktop navigation: collections open on hover and by keyboard (Enter or Space toggles, ArrowDown enters the
+ * open panel, arrows move between items, Escape closes and returns to the button). A disclosure menu (buttons with
+ * aria-expanded controlling their panel), written out rather than taken from Radix's NavigationMenu, which cost every
+ * page about 15 KB of JavaScript; the panels' links are in the server's HTML, hidden until opened.
+ */
 export function DesktopNav() {
   const { pathname } = useLocation();
+  const baseId = useId();
+  const [openValue, setOpenValue] = useState<string | null>(null);
+  const [shownPath, setShownPath] = useState(pathname);
+  const listRef = useRef<HTMLUListElement>(null);
+  const timers = useRef({ open: 0, close: 0, skip: 0 });
+  const skipDelay = useRef(false);
+  const hoverOpened = useRef<string | null>(null); // the item this pointer visit opened (one open per visit)
+  const clickClosed = useRef<string | null>(null); // closed by a click or Escape: hover must not reopen it until the pointer comes back
+
+  // Following a link (or any navigation) closes the panel.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpenValue(null);
+  }
+
+  function setOpen(value: string | null) {
+    const t = timers.current;
+    window.clearTimeout(t.open);
+    window.clearTimeout(t.close);
+    window.clearTimeout(t.skip);
+    if (value) skipDelay.current = true;
+    else t.skip = window.setTimeout(() => (skipDelay.current = false), SKIP_DELAY_MS);
+    setOpenValue(value);
+  }
+
+  const startClose = () => {
+    window.clearTimeout(timers.current.open);
+    window.clearTimeout(timers.current.close);
+    timers.current.close = window.setTimeout(() => setOpen(null), CLOSE_DELAY_MS);
+  };
+
+  useEffect(() => {
+    const t = timers.current;
+    return () => {
+      window.clearTimeout(t.open);
+      window.clearTimeout(t.close);
+      window.clearTimeout(t.skip);
+    };
+  }, []);
+
+  // While a panel is open: Escape closes it (focus back on its button when it was inside), a press elsewhere closes it.
+  useEffect(() => {
+    if (!openValue) return;
+    const item = () => listRef.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(openValue)}"]`);
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const focusInside = item()?.contains(document.activeElement);
+      clickClosed.current = openValue;
+      setOpen(null);
+      if (focusInside) item()?.querySelector<HTMLElement>("button")?.focus();
+    };
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!item()?.contains(event.target as Node)) setOpen(null);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [openValue]);
+
+  const topLevelItems = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>(":scope > li > :is(a, button)") ?? []);
+
   return (
-    <NavigationMenu.Root aria-label="Main" delayDuration={120} className="relative hidden lg:block">
-      <NavigationMenu.List className="flex items-center gap-0.5">
-        {navGroups.map((group) => (
-          <NavigationMenu.Item key={group.href} value={group.href} className="relative">
-            <NavigationMenu.Trigger className={itemClass}>
-              {group.label}
-              <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180 in-data-[state=open]:rotate-180" />
-            </NavigationMenu.Trigger>
-            <NavigationMenu.Content className="absolute left-0 top-full z-50 pt-2">
-              <ul className="w-60 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl shadow-black/10">
-                <li>
-                  <NavigationMenu.Link asChild>
-                    <Link to={group.href} className="block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-surface-muted">
-                      Shop all {group.label.toLowerCase()}
-                    </Link>
-                  </NavigationMenu.Link>
-                </li>
-                {group.links.map((link) => (
-                  <li key={link.href}>
-                    <NavigationMenu.Link asChild>
-                      <Link to={link.href} className="block rounded-xl px-3 py-2 text-sm text-ink-muted hover:bg-surface-muted hover:text-ink">
+    <nav aria-label="Main" className="relative hidden lg:block">
+      <ul ref={listRef} className="flex items-center gap-0.5">
+        {navGroups.map((group) => {
+          const open = openValue === group.href;
+          const triggerId = `${baseId}-trigger-${group.href}`;
+          const panelId = `${baseId}-panel-${group.href}`;
+          const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+            // Focus moving out of this collection (to another item or off the menu) closes it.
+            if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(null);
+          };
+          return (
+            <li
+              key={group.href}
+              data-item={group.href}
+              className="relative"
+              onBlur={onBlur}
+              onPointerEnter={(event) => {
+                if (!isMouse(event)) return;
+                window.clearTimeout(timers.current.close);
+              }}
+              onPointerLeave={(event) => {
+                if (!isMouse(event)) return;
+                hoverOpened.current = null;
+                clickClosed.current = null;
+                startClose();
+              }}
+            >
+              <button
+                type="button"
+                id={triggerId}
+                aria-expanded={open}
+                aria-controls={panelId}
+                data-state={open ? "open" : "closed"}
+                className={itemClass}
+                onPointerMove={(event) => {
+                  if (!isMouse(event) || hoverOpened.current === group.href || clickClosed.current === group.href) return;
+                  hoverOpened.current = group.href;
+                  window.clearTimeout(timers.current.open);
+                  window.clearTimeout(timers.current.close);
+                  if (open) return;
+                  if (skipDelay.current) setOpen(group.href);
+                  else timers.current.open = window.setTimeout(() => setOpen(group.href), OPEN_DELAY_MS);
+                }}
+                onClick={() => {
+                  if (open) clickClosed.current = group.href;
+                  setOpen(open ? null : group.href);
+                }}
+                onKeyDown={(event) => {
+                  if (open && event.key === "ArrowDown") {
+                    event.preventDefault();
+                    document.getElementById(panelId)?.querySelector<HTMLElement>("a")?.focus();
+                    return;
+                  }
+                  moveFocus(event, topLevelItems());
+                }}
+              >
+                {group.label}
+                <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 in-data-[state=open]:rotate-180" />
+              </button>
+              <div id={panelId} aria-labelledby={triggerId} hidden={!open} data-state={open ? "open" : "closed"} className="absolute left-0 top-full z-50 pt-2">
+                <ul className="w-60 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl shadow-black/10">
+                  {[{ label: `Shop all ${group.label.toLowerCase()}`, href: group.href, all: true }, ...group.links].map((link) => (
+                    <li key={link.href}>
+                      <Link
+                        to={link.href}
+                        onClick={() => setOpen(null)}
+                        onKeyDown={(event) => moveFocus(event, Array.from(document.getElementById(panelId)?.querySelectorAll<HTMLElement>("a") ?? []))}
+                        className={
+                          "all" in link
+                            ? "block rounded-xl px-3 py-2 text-sm font-semibold hover:bg-surface-muted"
+                            : "block rounded-xl px-3 py-2 text-sm text-ink-muted hover:bg-surface-muted hover:text-ink"
+                        }
+                      >
                         {link.label}
                       </Link>
-                    </NavigationMenu.Link>
-                  </li>
-                ))}
-              </ul>
-            </NavigationMenu.Content>
-          </NavigationMenu.Item>
-        ))}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          );
+        })}
         {navLinks.map((link) => (
-          <NavigationMenu.Item key={link.href}>
-            <NavigationMenu.Link asChild>
-              <Link
-                to={link.href}
-                aria-current={pathname === link.href ? "page" : undefined}
-                className={cn(itemClass, "aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-500")}
-              >
-                {link.label}
-                {link.badge && (
-                  <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
-                    {link.badge}
-                  </span>
-                )}
-              </Link>
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
+          <li key={link.href}>
+            <Link
+              to={link.href}
+              aria-current={pathname === link.href ? "page" : undefined}
+              onKeyDown={(event) => moveFocus(event, topLevelItems())}
+              className={cn(itemClass, "aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-500")}
+            >
+              {link.label}
+              {link.badge && (
+                <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
+                  {link.badge}
+                </span>
+              )}
+            </Link>
+          </li>
         ))}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+      </ul>
+    </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldCheck, ShoppingBag, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
 import { useUser } from "~/lib/session";
@@ -55,6 +56,9 @@ export function Header() {
           <button
             type="button"
             onClick={() => setCartOpen(true)}
+            onPointerEnter={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
+            onTouchStart={preloadCartDrawer}
             aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
             className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
           >

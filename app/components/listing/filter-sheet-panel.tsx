@@ -1,22 +1,18 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { Facets } from "../../../server/catalog/list-facets";
 import type { ListingQuery } from "../../../server/catalog/listing-query";
 import { buttonClass } from "~/components/layout/status-screen";
+import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
 import { FilterForm } from "./filter-form";
 
-/** The sidebar's filters in a sheet, for phones. Results update behind it as filters change. */
-export function FilterSheet({ facets, query, total }: { facets: Facets; query: ListingQuery; total: number }) {
-  const active = (query.maxPrice !== undefined ? 1 : 0) + (query.colors?.length ?? 0) + (query.sizes?.length ?? 0);
+/** The phone filter sheet's dialog, loaded when the shopper first reaches for the Filters button (filter-sheet.tsx). */
+export default function FilterSheetPanel({ open, onOpenChange, onCloseAutoFocus, facets, query, total }: LazyDialogProps & { facets: Facets; query: ListingQuery; total: number }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium hover:border-ink lg:hidden">
-        <SlidersHorizontal aria-hidden="true" className="size-4" />
-        Filters{active > 0 && ` (${active})`}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-3xl bg-surface text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-3xl bg-surface text-ink shadow-2xl focus:outline-none">
           <div className="flex items-center justify-between border-b border-line px-5 py-4">
             <Dialog.Title className="text-lg font-bold">Filters</Dialog.Title>
             <Dialog.Description className="sr-only">Narrow the products by price, colour and size</Dialog.Description>

@@ -1,52 +1,16 @@
 import { Gift, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type FormEvent, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { type FormEvent, useState } from "react";
 import { buttonClass } from "~/components/layout/status-screen";
-import { pushEvent } from "~/lib/analytics";
+import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
+import { toast } from "~/lib/toast";
+import { OFFER_CODE_KEY } from "./exit-intent-popup";
 import { THANKS_TITLE, useSubscribe } from "./use-subscribe";
 
-const ARM_AFTER_MS = 3000;
-const SHOWN_KEY = "exitIntentShown";
-export const OFFER_CODE_KEY = "offerCode";
-
-function alreadyShown(): boolean {
-  try {
-    return sessionStorage.getItem(SHOWN_KEY) === "true";
-  } catch {
-    return true;
-  }
-}
-
-/** SPEC §4 exit popup: armed 3 s after load, opens once per browser session when the pointer leaves through the top. */
-export function ExitIntentPopup() {
-  const [open, setOpen] = useState(false);
+/** The exit-intent offer's dialog, loaded when the shopper first heads for the top of the window (exit-intent-popup.tsx). */
+export default function ExitIntentOffer({ open, onOpenChange, onCloseAutoFocus, onClaimed }: LazyDialogProps & { onClaimed: () => void }) {
   const { email, setEmail, busy, submit } = useSubscribe("exit-intent");
   const [invalid, setInvalid] = useState(false);
-
-  useEffect(() => {
-    if (alreadyShown()) return;
-    const onLeave = (event: MouseEvent) => {
-      if (event.relatedTarget !== null || event.clientY > 0 || alreadyShown()) return;
-      try {
-        sessionStorage.setItem(SHOWN_KEY, "true");
-      } catch {
-        // Without storage it may show again next page load; acceptable.
-      }
-      pushEvent({ event: "exit_intent_shown" });
-      setOpen(true);
-    };
-    const timer = setTimeout(() => document.addEventListener("mouseout", onLeave), ARM_AFTER_MS);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener("mouseout", onLeave);
-    };
-  }, []);
-
-  function close(next: boolean) {
-    if (!next && open) pushEvent({ event: "exit_intent_dismissed" });
-    setOpen(next);
-  }
 
   async function claim(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,14 +28,14 @@ export function ExitIntentPopup() {
       }
     }
     toast.success(THANKS_TITLE, { description: result.offerCode ? `Your 15% code is ${result.offerCode}. We'll fill it in at checkout.` : "Welcome back: you're already on the list.", duration: 5000 });
-    setOpen(false);
+    onClaimed();
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-surface p-8 text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-surface p-8 text-ink shadow-2xl focus:outline-none">
           <Dialog.Close aria-label="Close" className="absolute right-4 top-4 inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Subscription } from "../../../server/newsletter/subscribe";
 import { apiRequest, ApiError } from "~/lib/api";
 

@@ -1,7 +1,8 @@
-import { toast } from "sonner";
 import type { Product } from "../../../server/catalog/product-types";
+import { preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { trackAddToCart } from "~/lib/analytics";
 import { type AddToCartInput, useAddToCart, useCartDrawer } from "~/lib/cart";
+import { toast } from "~/lib/toast";
 
 /** Adds to the cart, then confirms with a toast, records add_to_cart and opens the drawer (SPEC §4). */
 export function useAddProduct() {
@@ -13,6 +14,7 @@ export function useAddProduct() {
     message: { title: string; description?: string },
     { openDrawer = true } = {},
   ): Promise<boolean> {
+    if (openDrawer) preloadCartDrawer(); // fetched while the cart call is in flight
     try {
       await mutation.mutateAsync(item);
     } catch {

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { Measurements, OutfitAnswer, SizeAnswer, StyleAnswer, StylePreferences } from "../../../server/stylist/stylist-schemas";
-import { BODY_TYPES, COLOR_CHOICES, FITS, OCCASIONS, OUTFIT_ITEMS, STYLES } from "../../../server/stylist/stylist-schemas";
+import { BODY_TYPES, COLOR_CHOICES, FITS, OCCASIONS, OUTFIT_ITEMS, STYLES } from "../../../server/stylist/stylist-choices";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass } from "~/components/layout/status-screen";
 import { apiRequest } from "~/lib/api";

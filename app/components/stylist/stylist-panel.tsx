@@ -1,7 +1,6 @@
-import { Sparkles, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
-import { useState } from "react";
-import { cn } from "~/lib/cn";
+import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
 import { OutfitForm, SizeForm, StyleForm } from "./stylist-forms";
 
 const tabs = [
@@ -10,17 +9,16 @@ const tabs = [
   { value: "outfit", label: "Outfit Ideas" },
 ];
 
-/** The AI Style Assistant (SPEC §2): style, size and outfit advice grounded in the catalogue. */
-export function StylistDialog({ triggerClassName, label = "AI Style Assistant" }: { triggerClassName?: string; label?: string }) {
-  const [open, setOpen] = useState(false);
+/** The AI Style Assistant's dialog (SPEC §2), loaded when the shopper first reaches for it (stylist-dialog.tsx). */
+export default function StylistPanel({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={cn("inline-flex h-11 items-center justify-center gap-2 rounded-full border px-6 text-sm font-semibold transition", triggerClassName)}>
-        <Sparkles aria-hidden="true" className="size-4" /> {label}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-surface p-6 text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-surface p-6 text-ink shadow-2xl focus:outline-none"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="font-display text-2xl font-bold">AI Style Assistant</Dialog.Title>
@@ -39,10 +37,10 @@ export function StylistDialog({ triggerClassName, label = "AI Style Assistant" }
               ))}
             </Tabs.List>
             <Tabs.Content value="style" className="mt-5">
-              <StyleForm onNavigate={() => setOpen(false)} />
+              <StyleForm onNavigate={() => onOpenChange(false)} />
             </Tabs.Content>
             <Tabs.Content value="size" className="mt-5">
-              <SizeForm onNavigate={() => setOpen(false)} />
+              <SizeForm onNavigate={() => onOpenChange(false)} />
             </Tabs.Content>
             <Tabs.Content value="outfit" className="mt-5">
               <OutfitForm />

@@ -1,0 +1,23 @@
+import { Sparkles } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { lazyDialog, LazyMount, useLazyDialogTrigger } from "~/components/ui/lazy-dialog";
+
+const panel = lazyDialog(() => import("./stylist-panel"));
+
+/**
+ * The AI Style Assistant (SPEC §2): style, size and outfit advice grounded in the catalogue. The button is part of
+ * the page; the dialog, its tabs and forms load when the shopper reaches for the button.
+ */
+export function StylistDialog({ triggerClassName, label = "AI Style Assistant" }: { triggerClassName?: string; label?: string }) {
+  const { open, triggerProps, dialogProps } = useLazyDialogTrigger(panel.preload);
+  return (
+    <>
+      <button {...triggerProps} className={cn("inline-flex h-11 items-center justify-center gap-2 rounded-full border px-6 text-sm font-semibold transition", triggerClassName)}>
+        <Sparkles aria-hidden="true" className="size-4" /> {label}
+      </button>
+      <LazyMount when={open}>
+        <panel.Dialog {...dialogProps} />
+      </LazyMount>
+    </>
+  );
+}
