@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, listingSummary } from "./product-count";
+import { countLabel, listingSummary, productsLabel } from "./product-count";
 
 describe("listing counts", () => {
   it("labels exact and capped counts", () => {
     expect(countLabel(1240, false)).toBe("1,240");
     expect(countLabel(1000, true)).toBe("1,000+");
     expect(countLabel(240, true)).toBe("240+");
+  });
+
+  it("names the products counted", () => {
+    expect(productsLabel(1, false)).toBe("1 product");
+    expect(productsLabel(12, false)).toBe("12 products");
+    expect(productsLabel(240, true)).toBe("240+ products");
   });
 
   it("summarises a listing", () => {

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/product/pagination";
 import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingTitle } from "~/lib/listing-title";
-import { countLabel, listingSummary } from "~/lib/product-count";
+import { countLabel, listingSummary, productsLabel } from "~/lib/product-count";
 import { originOf, seo } from "~/lib/seo";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {listingSummary({ total, capped: totalCapped, page, limit, shown: products.length })}
           </p>
           <div className="flex items-center gap-2">
-            <FilterSheet facets={facets} query={query} total={total} />
+            <FilterSheet facets={facets} query={query} resultsLabel={productsLabel(total, totalCapped)} />
             <SortMenu query={query} />
           </div>
         </div>

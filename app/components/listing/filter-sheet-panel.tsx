@@ -7,7 +7,7 @@ import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
 import { FilterForm } from "./filter-form";
 
 /** The phone filter sheet's dialog, loaded when the shopper first reaches for the Filters button (filter-sheet.tsx). */
-export default function FilterSheetPanel({ open, onOpenChange, onCloseAutoFocus, facets, query, total }: LazyDialogProps & { facets: Facets; query: ListingQuery; total: number }) {
+export default function FilterSheetPanel({ open, onOpenChange, onCloseAutoFocus, facets, query, resultsLabel }: LazyDialogProps & { facets: Facets; query: ListingQuery; resultsLabel: string }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,7 +25,7 @@ export default function FilterSheetPanel({ open, onOpenChange, onCloseAutoFocus,
           </div>
           <div className="border-t border-line px-5 py-4">
             <Dialog.Close className={`${buttonClass} w-full`}>
-              Show {total} {total === 1 ? "product" : "products"}
+              Show {resultsLabel}
             </Dialog.Close>
           </div>
         </Dialog.Content>

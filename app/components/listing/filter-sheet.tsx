@@ -6,7 +6,7 @@ import { lazyDialog, LazyMount, useLazyDialogTrigger } from "~/components/ui/laz
 const sheet = lazyDialog(() => import("./filter-sheet-panel"));
 
 /** The sidebar's filters in a sheet, for phones. Results update behind it as filters change. Loaded on first use. */
-export function FilterSheet({ facets, query, total }: { facets: Facets; query: ListingQuery; total: number }) {
+export function FilterSheet({ facets, query, resultsLabel }: { facets: Facets; query: ListingQuery; resultsLabel: string }) {
   const { open, triggerProps, dialogProps } = useLazyDialogTrigger(sheet.preload);
   const active = (query.maxPrice !== undefined ? 1 : 0) + (query.colors?.length ?? 0) + (query.sizes?.length ?? 0);
   return (
@@ -16,7 +16,7 @@ export function FilterSheet({ facets, query, total }: { facets: Facets; query: L
         Filters{active > 0 && ` (${active})`}
       </button>
       <LazyMount when={open}>
-        <sheet.Dialog {...dialogProps} facets={facets} query={query} total={total} />
+        <sheet.Dialog {...dialogProps} facets={facets} query={query} resultsLabel={resultsLabel} />
       </LazyMount>
     </>
   );
