@@ -56,6 +56,23 @@ describe("response cache for anonymous catalogue reads", () => {
   });
 });
 
+describe("an expired entry", () => {
+  let shortLived: TestServer;
+  beforeAll(async () => {
+    shortLived = await startTestServer({ cacheTtlMs: 100 });
+  });
+  afterAll(() => shortLived?.close());
+
+  it("is rendered anew by one request while the others get the previous answer", async () => {
+    const shopper = createApiClient(shortLived.url);
+    await shopper.get(hoodie);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const answers = await Promise.all([shopper.get(hoodie), shopper.get(hoodie), shopper.get(hoodie)]);
+    expect(answers.map((a) => a.headers.get("x-cache")).sort()).toEqual(["stale", "stale", null]);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+  });
+});
+
 describe("isAnonymous", () => {
   const request = (headers: Record<string, string>) => ({ headers }) as unknown as Request;
 

@@ -13,7 +13,8 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
 /**
  * A short-lived in-process cache of whole responses, for anonymous catalogue reads and pages (issue 10 allows it as
  * long as cart, sign-in state and stock stay correct). Entries live `ttlMs`; any state-changing request in this
- * process clears them at once, so a shopper never sees their own change missing. Other app instances may serve
+ * process clears them at once, so a shopper never sees their own change missing. While an expired entry is being
+ * rendered anew, concurrent requests get the expired one (up to twice `ttlMs` old). Other app instances may serve
  * a page up to `ttlMs` old. Cached HTML carries the request's CSP nonce, swapped for the new one on every hit.
  */
 export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
@@ -21,12 +22,13 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
   const pending = new Map<string, Promise<void>>();
 
-  function serve(key: string, res: Response): boolean {
+  /** Serves the entry if it is at most `maxAge` old. */
+  function serve(key: string, res: Response, maxAge = ttlMs): boolean {
     const entry = entries.get(key);
-    if (!entry || Date.now() - entry.at > ttlMs) return false;
+    if (!entry || Date.now() - entry.at > maxAge) return false;
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", "hit");
+    res.setHeader("X-Cache", Date.now() - entry.at > ttlMs ? "stale" : "hit");
     const nonce = res.locals.cspNonce;
     res.end(entry.nonce && nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce)) : entry.body);
     return true;
@@ -70,6 +72,9 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
         if (serve(key, res)) return;
         const inFlight = pending.get(key);
         if (inFlight) {
+          // While one request renders the new answer, the others get the one before it (writes clear it, so it is
+          // never older than a write) rather than all waiting: only one request pays for a miss.
+          if (serve(key, res, 2 * ttlMs)) return;
           await inFlight;
           if (serve(key, res)) return;
         }
