@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { servicesContext, visitorContext } from "./context";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { AppProviders } from "./components/layout/app-providers";
@@ -53,6 +53,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#16171a" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + dataLayerBootScript }} />
         {data?.gtmId && !checkout && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: tagManagerScript(data.gtmId) }} />}
+        {/*
+          The stylesheet as a React resource (precedence) so the HTML asks for it before the scripts React Router
+          preloads: on HTTP/1.1's six connections it would otherwise queue behind them and delay the first paint.
+        */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,5 @@
 // npm run lighthouse: Lighthouse (mobile and desktop) for home, a category, a product, the cart and /vsop on a fresh
-// production store, plus the product page's first-load JavaScript (gzip). BASE_URL points it at a running store instead.
+// production store, plus the product page's first-load JavaScript (bytes on the wire). BASE_URL points it at a running store instead.
 // LIGHTHOUSE_RUNS=3 runs every page and form factor three times and prints the median run (by performance score);
 // LIGHTHOUSE_PAGES=/,/cart limits the pages; LIGHTHOUSE_REPORTS=dir keeps every run's JSON report there.
 import { spawn } from "node:child_process";
@@ -63,7 +63,7 @@ try {
       }
     }
   }
-  if (PAGES.includes("/product/2")) console.log(`\nProduct page first-load JavaScript: ${(productJs / 1024).toFixed(1)} KB transferred (gzip; goal ≤ 100 KB) → ${productJs <= 100 * 1024 ? "met" : "MISSED"}`);
+  if (PAGES.includes("/product/2")) console.log(`\nProduct page first-load JavaScript: ${(productJs / 1024).toFixed(1)} KB transferred (compressed; goal ≤ 100 KB) → ${productJs <= 100 * 1024 ? "met" : "MISSED"}`);
 } finally {
   await chrome.kill();
   await store.stop();

@@ -7,6 +7,7 @@ import { nonceContext, servicesContext, visitorContext } from "../../app/context
 import type { Services } from "../context";
 import { buildDir } from "../paths";
 import { CART_COOKIE, readCookie } from "./cookies";
+import { precompressedAssets } from "./precompressed";
 import { sessionTokenOf } from "./session";
 
 function loadContext(services: Services) {
@@ -28,6 +29,7 @@ function loadContext(services: Services) {
 export async function productionPages(services: Services): Promise<RequestHandler[]> {
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const router = express.Router();
+  router.use("/assets", precompressedAssets(join(buildDir, "client", "assets")));
   router.use("/assets", express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
   router.use(express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
   // Pages have no actions: anything but GET or HEAD is refused here rather than by React Router (which logs it).
