@@ -38,6 +38,13 @@ test("the whole purchase works with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
   const drawer = page.getByRole("dialog", { name: "Your Shopping Cart" });
   await expect(drawer).toBeVisible();
+  // Escape closes the drawer and puts focus back on the button that added the item: Enter adds one more.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole("button", { name: /Add to Cart$/ })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole("group", { name: /^Quantity of / }).locator("output")).toHaveText("2");
   await tabTo(page, drawer.getByRole("button", { name: "Proceed to Checkout" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout$/);

@@ -49,10 +49,11 @@ export function ProductPurchase({ product, onColorChange }: { product: ProductDe
       />
       <QuantityInput value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="button" disabled={soldOut || isPending} onClick={() => add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50`}>
+        {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}
+        <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
           {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder ? "Pre-order: Add to Cart" : "Add to Cart"}
         </button>
-        <button type="button" disabled={soldOut || isPending} onClick={() => add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50`}>
+        <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
           Buy Now
         </button>
       </div>

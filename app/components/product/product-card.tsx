@@ -13,7 +13,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const badges = productBadges(product);
   const onSale = product.compareAtPrice !== null;
   const { addProduct, isPending } = useAddProduct();
+  // While adding, the button stays focusable (aria-disabled, not disabled) so focus comes back to it from the drawer.
   const quickAdd = () =>
+    !isPending &&
     addProduct(product, quickAddChoice(product), { title: "Added to Cart", description: `${product.name} has been added to your cart.` });
   return (
     <article className="group relative flex w-full flex-col">
@@ -59,9 +61,10 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <button
           type="button"
           onClick={quickAdd}
-          disabled={isPending || product.stock <= 0}
+          disabled={product.stock <= 0}
+          aria-disabled={isPending || undefined}
           aria-label={product.stock > 0 ? `Add ${product.name} to cart` : `${product.name} is sold out`}
-          className="relative z-10 mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full border border-ink text-sm font-semibold transition hover:bg-ink hover:text-surface disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent"
+          className="relative z-10 mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full border border-ink text-sm font-semibold transition hover:bg-ink hover:text-surface disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent aria-disabled:cursor-wait aria-disabled:opacity-60"
         >
           <ShoppingBag aria-hidden="true" className="size-4" />
           {product.stock > 0 ? (isPending ? "Adding..." : "Add to Cart") : "Sold out"}
