@@ -22,16 +22,19 @@ import { assertAvailable, meansOnlyColor, resolveVariant } from "./resolve-varia
  */
 export async function addCartItem({ db, owner, item }: { db: Database; owner: CartOwner; item: AddCartItemInput }): Promise<{ cart: Cart; token?: string }> {
   const condition = ownerCondition(owner);
-  if (condition) {
-    const rows = await queryCartLines(db, addLine(sql`select id from carts where ${condition}`, item));
-    if (rows.length > 0) return { cart: toCart(rows) };
-    const cartId = await findCartId(db, owner);
-    if (cartId) return refuse(db, cartId, item);
+  // A second try, because the shopper's cart can appear in between: another request of theirs made it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (condition) {
+      const rows = await queryCartLines(db, addLine(sql`select id from carts where ${condition}`, item));
+      if (rows.length > 0) return { cart: toCart(rows) };
+    }
+    if (!(await findCartId(db, owner))) {
+      const token = newCartToken();
+      const rows = await queryCartLines(db, addLine(newCart(owner, token, item), item));
+      if (rows.length > 0) return { cart: toCart(rows), token: owner.userId ? undefined : token };
+    }
   }
-  const token = newCartToken();
-  const rows = await queryCartLines(db, addLine(newCart(owner, token, item), item));
-  if (rows.length > 0) return { cart: toCart(rows), token: owner.userId ? undefined : token };
-  return refuse(db, null, item);
+  return refuse(db, await findCartId(db, owner), item);
 }
 
 /**
@@ -66,7 +69,8 @@ function addLine(cart: SQL, { productId, color, size, quantity }: AddCartItemInp
 
 /**
  * A new cart for `owner`, made only when the line it is made for fits (the `variant` CTE of addLine), so a refused
- * first add creates nothing. Two first adds of one account at once: the second makes no cart and is refused below.
+ * first add creates nothing. Two first adds of one account at once: the second makes no cart (`on conflict do
+ * nothing`) and then, on its second try, adds to the first one's.
  */
 function newCart(owner: CartOwner, token: string, { quantity }: AddCartItemInput): SQL {
   return sql`insert into carts (token_hash, user_id)

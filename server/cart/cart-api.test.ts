@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { carts as cartsTable, variants } from "../db/schema";
+import { carts as cartsTable, users, variants } from "../db/schema";
+import { registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import type { Cart } from "./cart-types";
@@ -107,6 +108,16 @@ describe("POST /api/cart/items", () => {
     expect(res.body.items[0].quantity).toBe(1);
     expect(stranger.jar.get("cart")).toMatch(/^[\w-]{43}$/);
     expect((await shopper.get("/api/cart")).body.items[0].quantity).toBe(1);
+  });
+
+  it("counts both of two first adds a signed-in shopper makes at once, in one cart", async () => {
+    const { username } = await registerShopper(shopper);
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    const owner = { userId: user!.id, cartToken: null };
+    const item = { productId: 2, quantity: 1, color: "Default", size: "M" };
+    const added = await Promise.all([server.services.cart.addCartItem({ owner, item }), server.services.cart.addCartItem({ owner, item })]);
+    expect(added.map((a) => a.token)).toEqual([undefined, undefined]);
+    expect((await shopper.get("/api/cart")).body.items).toEqual([expect.objectContaining({ quantity: 2 })]);
   });
 
   it("refuses a sold-out size", async () => {

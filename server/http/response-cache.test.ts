@@ -57,41 +57,81 @@ describe("response cache for anonymous catalogue reads", () => {
   });
 });
 
+/** An app whose /page renders are counted; from the second render on, each waits until the test releases it. */
+async function heldRenders(ttlMs: number) {
+  const cache = createResponseCache({ ttlMs });
+  const held = { renders: 0, release: () => {} };
+  let entered = () => {};
+  const app = express();
+  app.use(cache.invalidator());
+  app.use(cache.middleware((req) => req.path));
+  app.get("/page", async (_req, res) => {
+    const n = held.renders++;
+    if (n > 0) {
+      entered();
+      await new Promise<void>((resolve) => (held.release = resolve));
+    }
+    res.json({ n });
+  });
+  app.post("/stock", (_req, res) => {
+    res.status(204).end();
+  });
+  const listening = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => listening.once("listening", resolve));
+  const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  return {
+    held,
+    url: `${base}/page`,
+    write: () => fetch(`${base}/stock`, { method: "POST" }),
+    /** Starts a render that will wait; resolves, once it has begun, to its response to come. */
+    async startHeldRender(): Promise<{ response: Promise<Response> }> {
+      const began = new Promise<void>((resolve) => (entered = resolve));
+      const response = fetch(`${base}/page`);
+      await began;
+      return { response };
+    },
+    close: () => listening.close(),
+  };
+}
+
 describe("an expired entry", () => {
   it("is rendered anew by one request while the others get the previous answer at once", async () => {
-    const cache = createResponseCache({ ttlMs: 50 });
-    let renders = 0;
-    let release: () => void = () => {};
-    let entered: () => void = () => {};
-    const app = express();
-    app.use(cache.middleware((req) => req.path));
-    app.get("/page", async (_req, res) => {
-      const n = renders++;
-      if (n > 0) {
-        entered();
-        await new Promise<void>((resolve) => (release = resolve));
-      }
-      res.json({ n });
-    });
-    const listening = app.listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => listening.once("listening", resolve));
-    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    const app = await heldRenders(50);
     try {
-      expect(await (await fetch(url)).json()).toEqual({ n: 0 });
+      expect(await (await fetch(app.url)).json()).toEqual({ n: 0 });
       await new Promise((resolve) => setTimeout(resolve, 80));
-      const rendering = new Promise<void>((resolve) => (entered = resolve));
-      const first = fetch(url);
-      await rendering;
-      const other = await fetch(url);
+      const first = (await app.startHeldRender()).response;
+      const other = await fetch(app.url);
       expect(other.headers.get("x-cache")).toBe("stale");
       expect(await other.json()).toEqual({ n: 0 });
-      release();
+      app.held.release();
       const fresh = await first;
       expect(fresh.headers.get("x-cache")).toBeNull();
       expect(await fresh.json()).toEqual({ n: 1 });
-      expect((await fetch(url)).headers.get("x-cache")).toBe("hit");
+      expect((await fetch(app.url)).headers.get("x-cache")).toBe("hit");
     } finally {
-      listening.close();
+      app.close();
+    }
+  });
+});
+
+describe("a write during a render", () => {
+  it("keeps that render's answer out of the cache: it may predate the write", async () => {
+    const app = await heldRenders(60_000);
+    try {
+      await fetch(app.url);
+      await app.write();
+      const before = (await app.startHeldRender()).response;
+      await app.write();
+      app.held.release();
+      expect(await (await before).json()).toEqual({ n: 1 });
+      const next = (await app.startHeldRender()).response;
+      app.held.release();
+      const after = await next;
+      expect(after.headers.get("x-cache")).toBeNull();
+      expect(await after.json()).toEqual({ n: 2 });
+    } finally {
+      app.close();
     }
   });
 });

@@ -34,7 +34,11 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
     return true;
   }
 
+  /** Bumped by every clearing write: a render that started before a write must not store its (older) answer. */
+  let generation = 0;
+
   function capture(key: string, res: Response) {
+    const startedIn = generation;
     let done!: () => void;
     pending.set(key, new Promise<void>((resolve) => (done = resolve)));
     res.once("close", () => {
@@ -53,7 +57,7 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
+      if (res.statusCode === 200 && !res.getHeader("set-cookie") && generation === startedIn) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         entries.set(key, { at: Date.now(), status: 200, headers, body: Buffer.concat(chunks), nonce: res.locals.cspNonce ?? "" });
@@ -63,7 +67,10 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
   }
 
   return {
-    clear: () => entries.clear(),
+    clear: () => {
+      generation++;
+      entries.clear();
+    },
     /** Caches GET requests for which `keyOf` returns a key; null means "never cache this one". */
     middleware(keyOf: (req: Request) => string | null): RequestHandler {
       return async (req, res, next) => {
@@ -85,7 +92,13 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
     /** Clears the cache after any request that may change what the cached answers show. */
     invalidator(): RequestHandler {
       return (req, res, next) => {
-        if (changesSharedState(req)) res.on("finish", () => entries.clear());
+        if (changesSharedState(req)) {
+          generation++;
+          res.on("finish", () => {
+            generation++;
+            entries.clear();
+          });
+        }
         next();
       };
     },

@@ -4,7 +4,8 @@ import type { OrderDeps } from "./order-deps";
 
 /** A refund still owed this long after its order last changed was lost with its process or refused by the provider. */
 export const REFUND_RETRY_MS = 60_000;
-const GIVE_UP_MS = 24 * 60 * 60_000;
+/** Retried for three days: a provider that refuses for a while (its idempotency replay lasts a day) gets more tries. */
+const GIVE_UP_MS = 3 * 24 * 60 * 60_000;
 const BATCH = 100;
 
 type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
@@ -13,9 +14,9 @@ type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
 const refundOwed = and(isNotNull(orders.paidAt), isNotNull(orders.paymentIntentId), inArray(orders.status, ["refunded", "canceled"]), isNull(orders.refundIssuedAt));
 
 /**
- * Refunds an order's payment and notes that the provider confirmed it. Safe to repeat: the provider call is
- * idempotent (Stripe: an idempotency key per payment, and "already refunded" counts as done). A failure is logged and
- * left to issueOwedRefunds.
+ * Refunds an order's payment and notes that the provider confirmed it. Safe to repeat: a payment is refunded in full
+ * once (Stripe refuses a second full refund, and "already refunded" counts as done). A failure is logged and left to
+ * issueOwedRefunds.
  */
 export async function issueRefund(deps: RefundDeps, order: OrderRow): Promise<boolean> {
   try {
@@ -31,7 +32,7 @@ export async function issueRefund(deps: RefundDeps, order: OrderRow): Promise<bo
 /**
  * Part of the minute sweep: the order was marked refunded or canceled in its transaction, and the refund call comes
  * after it. If the process died in between, or the provider failed, the refund is still owed: this retries it (orders
- * that changed within the last day). Without it a shopper could be charged for an order that no longer exists.
+ * that changed within the last three days). Without it a shopper could be charged for an order that no longer exists.
  */
 export async function issueOwedRefunds(deps: RefundDeps): Promise<number> {
   const now = deps.now().getTime();

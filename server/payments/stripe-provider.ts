@@ -50,7 +50,9 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     },
     async refundPaymentIntent(id) {
       try {
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        // Stripe replays a key's first answer, errors included, for 24 hours: a key per hour lets the sweep's retries
+        // reach Stripe again. A second full refund cannot happen: Stripe refuses it as already refunded.
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}-${Math.floor(Date.now() / 3_600_000)}` });
       } catch (err) {
         // A retry after Stripe forgot the idempotency key (24 h) finds the refund already made: that is success.
         if ((err as { code?: string }).code !== "charge_already_refunded") throw err;
