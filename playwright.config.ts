@@ -8,6 +8,7 @@ import { E2E_ADMIN } from "./e2e/admin-account";
 process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 2_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const node = JSON.stringify(process.execPath);
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -28,7 +29,8 @@ export default defineConfig({
   ],
   webServer: {
     // A staff account for the admin journeys, made through the real CLI before the server opens the database.
-    command: `npx tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} && node build/server/main.js`,
+    // Both run on the Node that runs Playwright: the pinned Node 24 under npm run test:e2e.
+    command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} && ${node} build/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -86,7 +86,7 @@ async function scenarios(url) {
 }
 
 function print(label, rows, rss) {
-  console.log(`\n${label}  (${CONNECTIONS} connections, ${SECONDS} s, RSS after: ${rss} MB)`);
+  console.log(`\n${label}, Node ${process.version}  (${CONNECTIONS} connections, ${SECONDS} s, RSS after: ${rss} MB)`);
   console.log("operation          req/s   p50 ms  p99 ms  errors  goal");
   for (const r of rows) {
     const goal = GOALS[r.name];

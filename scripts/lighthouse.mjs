@@ -38,6 +38,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
+  if (!process.env.BASE_URL) console.log(`Store on Node ${process.version}, Chromium at ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"}\n`);
   console.log(`page               form     perf  a11y  best  seo   LCP      TBT     CLS${RUNS > 1 ? `     (median of ${RUNS} runs; all perf scores)` : ""}`);
   let productJs = 0;
   for (const path of PAGES) {

@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/create-payment-provider";
 import { createLanguageModel } from "./stylist/language-model";
 import { projectRoot } from "./paths";
+import { describeRuntime } from "./runtime";
 
 const envFile = join(projectRoot, ".env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -22,6 +23,10 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
 const production = config.NODE_ENV === "production";
+
+const runtime = describeRuntime();
+if (runtime.pinnedMajor) logger.info(runtime, `running on Node ${runtime.node}`);
+else logger.warn(runtime, `running on Node ${runtime.node}, not the pinned ${runtime.pinned}: start the store with npm start`);
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 logger.info({ driver: database.driver }, "database opened");

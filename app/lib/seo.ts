@@ -5,9 +5,9 @@ interface RootData {
 }
 
 /** The store's public origin, from the root loader (PUBLIC_URL). */
-export function originOf(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): string {
+export function originOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
   const root = matches.find((m) => m?.id === "root");
-  const data = (root?.loaderData ?? root?.data) as RootData | undefined;
+  const data = root?.loaderData as RootData | undefined;
   return data?.origin ?? "";
 }
 
