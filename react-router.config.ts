@@ -1,12 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
+// React Router 8: middleware, the Vite Environment API, raw requests and trailing-slash-aware data URLs are always on;
+// route modules are split by default (splitRouteModules).
 export default {
   ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

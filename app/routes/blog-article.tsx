@@ -15,7 +15,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle = { breadcrumb: (d: { article?: { title: string } } | undefined) => d?.article?.title };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   if (!data) return [{ title: "Article not found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
   const { article } = data;
   const origin = originOf(matches);

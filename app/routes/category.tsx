@@ -22,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { title, ...result.page, query: result.query, facets: result.facets };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
     ? seo({ title: `${data.title} | VSOP Apparel`, description: `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
     : [{ title: "Category Not Found | VSOP Apparel" }, { name: "robots", content: "noindex" }];

@@ -11,7 +11,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { slug, page };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data ? seo({ title: `${data.page.title} | VSOP Apparel`, description: data.page.description, path: `/${data.slug}`, origin: originOf(matches) }) : [{ title: "Not found" }];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {

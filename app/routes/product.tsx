@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   if (!data) return [{ title: "Product | VSOP Apparel" }, { name: "robots", content: "noindex" }];
   const origin = originOf(matches);
   const { product } = data;

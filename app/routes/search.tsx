@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, ...result };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: data?.q ? `Search: ${data.q} | VSOP Apparel` : "Search | VSOP Apparel" },
   { name: "robots", content: "noindex" },
 ];

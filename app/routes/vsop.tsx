@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { campaign: drop, serverNow: Date.now(), cards, pieces };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   seo({
     title: "VSOP Premium Collection: Pre-order | VSOP Apparel",
     description: data ? `Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}, free shipping on every pre-order.` : "Pre-order the VSOP collection.",
