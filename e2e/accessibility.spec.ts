@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 import { expect, test } from "./fixtures";
 
 const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/shipping", "/faq", "/login", "/signup", "/no-such-page"];
@@ -16,6 +17,32 @@ for (const theme of ["light", "dark"] as const) {
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       });
     }
+  });
+}
+
+const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/campaign", "/admin/products/5"];
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`staff pages with data, ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    test("have no axe violations", async ({ page, baseURL }) => {
+      await page.goto("/login");
+      await page.getByLabel("Username").fill(E2E_ADMIN.username);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      // A stock change, so the product's change history has a row.
+      const variant = (await (await page.request.get("/api/admin/products/5")).json()).variants[0];
+      const changed = await page.request.patch(`/api/admin/variants/${variant.id}`, { data: { onHand: variant.onHand + 1 }, headers: { origin: baseURL! } });
+      expect(changed.status()).toBe(200);
+      for (const path of STAFF_ROUTES) {
+        await page.goto(path);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+        expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+      await expect(page.getByRole("region", { name: "Change history" }).getByRole("row")).not.toHaveCount(0); // the last page: the product
+    });
   });
 }
 

@@ -49,6 +49,27 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   await expect(row.getByText("shipped")).toHaveClass(/bg-blue-100/);
 });
 
+test("staff see the scheduled feed address with no setup and rotate its token; the old address stops working", async ({ page, request }) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto("/admin/instagram-shop");
+  const address = page.getByTestId("scheduled-feed-url");
+  const pathOf = (url: string | null) => {
+    const parsed = new URL(url!);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+  const old = pathOf(await address.textContent());
+  expect(old).toMatch(/^\/api\/instagram-shop\/feed\?token=[\w-]{43}$/);
+  expect((await request.get(old)).status()).toBe(200); // Meta's fetch: no session, only the token
+  await page.getByRole("button", { name: "Rotate token" }).click();
+  await expect(page.getByText("The current address stops working at once.")).toBeVisible();
+  await page.getByRole("button", { name: "Rotate now" }).click();
+  await expect(page.getByText("New feed address")).toBeVisible();
+  await expect(address).not.toHaveText(new RegExp(old.split("=")[1]!));
+  const fresh = pathOf(await address.textContent());
+  expect((await request.get(old)).status()).toBe(401);
+  expect((await request.get(fresh)).status()).toBe(200);
+});
+
 test.describe("staff pages", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
   test("send visitors to sign in and are not found for customers", async ({ page }) => {

@@ -29,6 +29,8 @@ import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
 import { getAdminProduct, listAdminProducts, setVariantStock } from "./catalog/admin-catalog";
 import { exportSubscribers } from "./newsletter/export-subscribers";
+import { feedTokens } from "./feed/feed-token";
+import { listAudit } from "./audit/audit-log";
 import { writeCatalogFeed } from "./feed/catalog-feed";
 import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
@@ -63,6 +65,8 @@ export interface ServiceDeps {
   languageModel?: LanguageModel | null;
 }
 
+const scheduledFeedUrl = (storeUrl: string, token: string) => `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(token)}`;
+
 /** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
 function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R): (args: Omit<P, keyof D>) => R {
   return (args) => fn({ ...deps, ...args } as P);
@@ -71,6 +75,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
 export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
+  const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
@@ -127,14 +132,17 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       salesByDay: () => salesByDay({ db, now }),
       listProducts: bind(db, listAdminProducts),
       getProduct: bind(db, getAdminProduct),
-      setVariantStock: bind(db, setVariantStock),
+      setVariantStock: (args: { variantId: number; onHand: number; actor: string }) => setVariantStock({ db, now: now(), ...args }),
+      listAudit: bind(db, listAudit),
       exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),
     },
     feed: {
-      token: feedToken,
+      token: tokens.current,
+      rotatable: tokens.rotatable,
+      rotateToken: async ({ actor }: { actor: string }) => scheduledFeedUrl(storeUrl, await tokens.rotate({ actor })),
       /** The address Meta's scheduled fetch reads, shown to staff in the setup steps. */
-      scheduledUrl: feedToken ? `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(feedToken)}` : null,
+      scheduledUrl: async () => scheduledFeedUrl(storeUrl, await tokens.current()),
       write: ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, out }),
       summary: () => summarizeFeed({ db }),
     },

@@ -4,13 +4,16 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-campaign";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { AuditHistory } from "~/components/admin/audit-history";
 import { buttonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return context.get(servicesContext).campaign.get();
+  const services = context.get(servicesContext);
+  const [campaign, history] = await Promise.all([services.campaign.get(), services.admin.listAudit({ entity: "campaign", entityId: "vsop" })]);
+  return { campaign, history: history.entries };
 }
 
 export const meta = () => [{ title: "VSOP drop | VSOP Admin" }, { name: "robots", content: "noindex" }];
@@ -20,7 +23,7 @@ const toInput = (iso: string) => iso.slice(0, 16);
 const fromInput = (value: string) => new Date(`${value}:00Z`).toISOString();
 
 export default function AdminCampaign({ loaderData }: Route.ComponentProps) {
-  const campaign = loaderData;
+  const { campaign, history } = loaderData;
   const revalidator = useRevalidator();
   const [closes, setCloses] = useState(toInput(campaign.preorderClosesAt));
   const [ships, setShips] = useState(toInput(campaign.shipsAt));
@@ -61,6 +64,7 @@ export default function AdminCampaign({ loaderData }: Route.ComponentProps) {
           {busy ? "Saving..." : "Save dates"}
         </button>
       </form>
+      <AuditHistory entries={history} />
     </AdminShell>
   );
 }

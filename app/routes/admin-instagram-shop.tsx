@@ -1,4 +1,5 @@
 import { Download, ExternalLink } from "lucide-react";
+import { ScheduledFeedAddress } from "~/components/admin/scheduled-feed-address";
 import { useState } from "react";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-instagram-shop";
@@ -12,7 +13,8 @@ import { VSOP_CATEGORY } from "~/lib/taxonomy";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { feed } = context.get(servicesContext);
-  return { summary: await feed.summary(), scheduledUrl: feed.scheduledUrl };
+  const [summary, scheduledUrl] = await Promise.all([feed.summary(), feed.scheduledUrl()]);
+  return { summary, scheduledUrl, rotatable: feed.rotatable };
 }
 
 export const meta = () => [{ title: "Instagram Shop | VSOP Admin" }, { name: "robots", content: "noindex" }];
@@ -37,7 +39,7 @@ async function downloadFeed(): Promise<void> {
 }
 
 export default function InstagramShop({ loaderData }: Route.ComponentProps) {
-  const { summary, scheduledUrl } = loaderData;
+  const { summary, scheduledUrl, rotatable } = loaderData;
   const [busy, setBusy] = useState(false);
   async function generate() {
     setBusy(true);
@@ -85,11 +87,7 @@ export default function InstagramShop({ loaderData }: Route.ComponentProps) {
           <li>Open Commerce Manager and create a catalog for VSOP Apparel (type: E-commerce).</li>
           <li>Choose Data sources → Data feed → Scheduled feed, and give it this address:</li>
           <li className="list-none">
-            {scheduledUrl ? (
-              <code className="block break-all rounded-lg bg-surface-muted p-3 text-ink">{scheduledUrl}</code>
-            ) : (
-              <span className="block rounded-lg bg-surface-muted p-3 text-ink">Set FEED_TOKEN (32+ random characters) on the server to get a scheduled-feed address.</span>
-            )}
+            <ScheduledFeedAddress url={scheduledUrl} rotatable={rotatable} />
           </li>
           <li>Schedule it daily, currency USD. Each row is one colour and size, grouped by product (item_group_id).</li>
           <li>Connect the catalog to your Instagram professional account under Sales channels → Instagram Shopping.</li>

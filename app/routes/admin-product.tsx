@@ -4,6 +4,7 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-product";
 import { servicesContext } from "~/context";
 import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { AuditHistory } from "~/components/admin/audit-history";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -12,7 +13,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404 });
   try {
-    return await context.get(servicesContext).admin.getProduct({ id: Number(params.id) });
+    const { admin } = context.get(servicesContext);
+    const id = Number(params.id);
+    const [detail, history] = await Promise.all([admin.getProduct({ id }), admin.listAudit({ productId: id })]);
+    return { ...detail, history: history.entries };
   } catch {
     throw data(null, { status: 404 });
   }
@@ -21,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Stock | VSOP Admin" }, { name: "robots", content: "noindex" }];
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
-  const { product, variants } = loaderData;
+  const { product, variants, history } = loaderData;
   return (
     <AdminShell title={product.name}>
       <p className="mb-6 text-ink-muted">
@@ -46,6 +50,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      <AuditHistory entries={history} />
     </AdminShell>
   );
 }

@@ -53,6 +53,10 @@ describe("the VSOP campaign", () => {
     expect((await admin.patch("/api/admin/campaigns/vsop", { shipsAt: "2027-01-01T00:00:00Z" })).body.message).toBe("The ship date must not be before pre-orders close");
     expect((await admin.patch("/api/admin/campaigns/vsop", { shipsAt: "soon" })).status).toBe(400);
     expect((await admin.patch("/api/admin/campaigns/nope", change)).status).toBe(404);
+    const log = (await admin.get("/api/admin/audit?entity=campaign&entityId=vsop")).body.entries;
+    expect(log).toHaveLength(1); // the refused changes wrote nothing
+    expect(log[0]).toMatchObject({ action: "update", after: { preorderClosesAt: "2027-01-10T18:00:00.000Z", shipsAt: "2027-01-24T00:00:00.000Z" } });
+    expect(log[0].before.shipsAt).not.toBe(log[0].after.shipsAt);
   });
 });
 

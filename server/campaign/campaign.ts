@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { VSOP_CATEGORY } from "../../app/lib/taxonomy";
+import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { campaigns, type CampaignRow } from "../db/schema";
@@ -54,16 +55,23 @@ export async function getCampaign({ db, now, slug = VSOP_CAMPAIGN }: { db: Datab
   return toCampaign(row, now(), await hypePercent(db));
 }
 
-export async function updateCampaign({ db, now, slug, input }: { db: Database; now: () => Date; slug: string; input: CampaignUpdate }): Promise<Campaign> {
-  const [current] = await db.select().from(campaigns).where(eq(campaigns.slug, slug));
-  if (!current) throw new AppError("not_found", `Campaign '${slug}' not found`);
-  const closes = input.preorderClosesAt ? new Date(input.preorderClosesAt) : current.preorderClosesAt;
-  const ships = input.shipsAt ? new Date(input.shipsAt) : current.shipsAt;
-  if (ships < closes) throw new AppError("bad_request", "The ship date must not be before pre-orders close");
-  const { preorderClosesAt: _c, shipsAt: _s, ...rest } = input;
-  await db
-    .update(campaigns)
-    .set({ ...rest, preorderClosesAt: closes, shipsAt: ships, updatedAt: now() })
-    .where(and(eq(campaigns.slug, slug)));
+/** Changes the drop's dates or flags; the change and its before and after are written to the audit log with it. */
+export async function updateCampaign({ db, now, slug, input, actor }: { db: Database; now: () => Date; slug: string; input: CampaignUpdate; actor: string }): Promise<Campaign> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.slug, slug)).for("update");
+    if (!current) throw new AppError("not_found", `Campaign '${slug}' not found`);
+    const closes = input.preorderClosesAt ? new Date(input.preorderClosesAt) : current.preorderClosesAt;
+    const ships = input.shipsAt ? new Date(input.shipsAt) : current.shipsAt;
+    if (ships < closes) throw new AppError("bad_request", "The ship date must not be before pre-orders close");
+    const { preorderClosesAt: _c, shipsAt: _s, ...rest } = input;
+    const [updated] = await tx
+      .update(campaigns)
+      .set({ ...rest, preorderClosesAt: closes, shipsAt: ships, updatedAt: now() })
+      .where(eq(campaigns.slug, slug))
+      .returning();
+    const { updatedAt: _b, ...before } = current;
+    const { updatedAt: _a, ...after } = updated!;
+    await recordAudit(tx, { actor, entity: "campaign", entityId: slug, action: "update", before, after }, now());
+  });
   return getCampaign({ db, now, slug });
 }

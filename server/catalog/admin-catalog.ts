@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { asc, count, eq, ilike } from "drizzle-orm";
+import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
@@ -26,15 +27,16 @@ export async function getAdminProduct({ db, id }: { db: Database; id: number }) 
   return { product, variants: stock };
 }
 
-/** Sets a variant's units on hand; never below what open checkouts have reserved. */
-export async function setVariantStock({ db, variantId, onHand }: { db: Database; variantId: number; onHand: number }) {
-  const [updated] = await db
-    .update(variants)
-    .set({ onHand })
-    .where(and(eq(variants.id, variantId), sql`${variants.reserved} <= ${onHand}`))
-    .returning({ id: variants.id, productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved });
-  if (updated) return updated;
-  const [existing] = await db.select({ reserved: variants.reserved }).from(variants).where(eq(variants.id, variantId));
-  if (!existing) throw new AppError("not_found", `Variant ${variantId} not found`);
-  throw new AppError("conflict", `Stock can't go below the ${existing.reserved} units reserved by open checkouts`);
+/** Sets a variant's units on hand; never below what open checkouts have reserved. Recorded in the audit log. */
+export async function setVariantStock({ db, variantId, onHand, actor, now = new Date() }: { db: Database; variantId: number; onHand: number; actor: string; now?: Date }) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku }).from(variants).where(eq(variants.id, variantId)).for("update");
+    if (!existing) throw new AppError("not_found", `Variant ${variantId} not found`);
+    if (existing.reserved > onHand) throw new AppError("conflict", `Stock can't go below the ${existing.reserved} units reserved by open checkouts`);
+    const [updated] = await tx.update(variants).set({ onHand }).where(eq(variants.id, variantId)).returning({ id: variants.id, productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved });
+    if (existing.onHand !== onHand) {
+      await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: existing.productId, action: "stock", before: { sku: existing.sku, onHand: existing.onHand }, after: { sku: existing.sku, onHand } }, now);
+    }
+    return updated!;
+  });
 }

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   primaryKey,
@@ -376,6 +377,36 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Values the store makes for itself on first start (the catalog feed's token), one row per key. */
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every staff change to products, prices, stock, collections, the campaign and settings: who, what, before, after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    /** "staff:alex", or "cli" for command-line tools. */
+    actor: text("actor").notNull(),
+    /** What was changed: product, variant, collection, campaign or setting. */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** The product a product or variant change belongs to, so a product's history is one index scan. */
+    productId: integer("product_id"),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_product_idx").on(t.productId, t.at.desc().nullsFirst()).where(sql`${t.productId} is not null`),
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.at.desc().nullsFirst()),
+  ],
+);
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

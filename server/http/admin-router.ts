@@ -1,6 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
+import { AUDIT_ENTITIES } from "../audit/audit-log";
+import { emptyBodySchema, stockChangeSchema } from "../catalog/admin-schemas";
 import type { Services } from "../context";
 import { ORDER_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
@@ -14,7 +16,9 @@ const productsQuery = z.object({ q: z.string().trim().max(100).optional(), page:
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
-const stockChange = z.object({ onHand: z.number().int().min(0).max(1_000_000) }).strict();
+const auditQuery = z
+  .object({ productId: numericId.optional(), entity: z.enum(AUDIT_ENTITIES).optional(), entityId: z.string().trim().min(1).max(100).optional(), before: numericId.optional() })
+  .strict();
 
 /** Staff-only calls; the role is checked here, on the server, for every one of them. */
 export function adminRouter(services: Services): Router {
@@ -43,8 +47,8 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.getProduct({ id: parseInput(numericId, req.params.id, "Invalid product id") }));
   });
   router.patch("/variants/:id", async (req, res) => {
-    const { onHand } = parseInput(stockChange, req.body, "Invalid stock");
-    res.json(await services.admin.setVariantStock({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), onHand }));
+    const { onHand } = parseInput(stockChangeSchema, req.body, "Invalid stock");
+    res.json(await services.admin.setVariantStock({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), onHand, actor: actor(req) }));
   });
   router.get("/newsletter.csv", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -52,6 +56,13 @@ export function adminRouter(services: Services): Router {
   });
   router.get("/feed-summary", async (_req, res) => {
     res.json(await services.feed.summary());
+  });
+  router.post("/feed-token", async (req, res) => {
+    parseInput(emptyBodySchema, req.body, "Invalid request");
+    res.json({ scheduledUrl: await services.feed.rotateToken({ actor: actor(req) }) });
+  });
+  router.get("/audit", async (req, res) => {
+    res.json(await services.admin.listAudit(parseInput(auditQuery, req.query, "Invalid query")));
   });
   return router;
 }
@@ -62,12 +73,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /api/instagram-shop/feed: for staff, or for Meta's scheduled fetch with ?token=FEED_TOKEN. */
+/** GET /api/instagram-shop/feed: for staff, or for Meta's scheduled fetch with ?token= (FEED_TOKEN or the stored one). */
 export function feedRouter(services: Services): Router {
   const router = Router();
   router.get("/feed", async (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : null;
-    const byToken = Boolean(token && services.feed.token && sameSecret(token, services.feed.token));
+    const byToken = Boolean(token && sameSecret(token, await services.feed.token()));
     if (!byToken && req.user?.role !== "admin") {
       throw req.user ? new AppError("forbidden", "Only staff can download the catalog feed") : new AppError("unauthorized", "Sign in as staff, or use the feed token");
     }

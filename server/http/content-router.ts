@@ -19,7 +19,7 @@ export function contentRouter(services: Services): Router {
 
   router.patch("/admin/campaigns/:slug", requireAdmin, async (req, res) => {
     const input = parseInput(campaignUpdateSchema, req.body, "Invalid campaign");
-    res.json(await services.admin.updateCampaign({ slug: parseInput(slug, req.params.slug, "Invalid campaign"), input }));
+    res.json(await services.admin.updateCampaign({ slug: parseInput(slug, req.params.slug, "Invalid campaign"), input, actor: `staff:${req.user!.username}` }));
   });
 
   router.post("/newsletter", async (req, res) => {

@@ -11,16 +11,21 @@ import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
 import { outfitRequestSchema, sizeRequestSchema, styleRequestSchema } from "../stylist/stylist-schemas";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
+import { signedInAdmin } from "../test/admin-helpers";
+import { campaignUpdateSchema } from "../campaign/campaign-schemas";
+import { emptyBodySchema, stockChangeSchema } from "../catalog/admin-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 let server: TestServer;
 let shopper: ReturnType<typeof createApiClient>;
+let staff: ReturnType<typeof createApiClient>;
 
 beforeAll(async () => {
   server = await startTestServer();
   shopper = createApiClient(server.url);
   await registerShopper(shopper);
+  staff = await signedInAdmin(server);
   await shopper.post("/api/cart/items", { productId: 4, quantity: 1, color: "Black", size: "M" });
 });
 afterAll(() => server?.close());
@@ -61,12 +66,20 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
 ];
 
+/** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */
+const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
+  ["PATCH", "/api/admin/variants/1", stockChangeSchema, { onHand: 5 }],
+  ["PATCH", "/api/admin/campaigns/vsop", campaignUpdateSchema, { preorderClosesAt: "2027-01-10T18:00:00Z", shipsAt: "2027-01-24T00:00:00Z", freeShipping: true }],
+  ["POST", "/api/admin/feed-token", emptyBodySchema, {}],
+];
+
 describe("fuzzing every /api call with bad input", () => {
-  it.each(bodies)(`%s %s: ${RUNS} invalid bodies, never a 5xx, never a written row`, async (method, path, schema, valid) => {
+  it.each([...bodies.map((b) => [...b, "shopper"] as const), ...staffBodies.map((b) => [...b, "staff"] as const)])(`%s %s: ${RUNS} invalid bodies, never a 5xx, never a written row`, async (method, path, schema, valid, who) => {
     const before = await rowCounts();
+    const client = who === "staff" ? staff : shopper;
     await fc.assert(
       fc.asyncProperty(invalidFor(schema, valid), async (body) => {
-        const res = await (method === "POST" ? shopper.post(path, JSON.stringify(body)) : shopper.patch(path, JSON.stringify(body)));
+        const res = await (method === "POST" ? client.post(path, JSON.stringify(body)) : client.patch(path, JSON.stringify(body)));
         expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),
@@ -79,9 +92,10 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/"), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
-        const res = await shopper.get(`${prefix}${id}${qs ? `?${qs}` : ""}`);
+        const client = prefix.startsWith("/api/admin/") ? staff : shopper;
+        const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
         expect(res.status, `${prefix}${id}?${qs}`).toBeLessThan(500);
       }),
       { numRuns: RUNS },

@@ -92,6 +92,30 @@ describe("staff lists, stock, subscribers and sales", () => {
     expect((await admin.get("/api/admin/products?q=vsop")).body.products).toHaveLength(3);
   });
 
+  it("writes each stock change to the product's audit log: who, before, after; refused changes leave nothing", async () => {
+    const product = (await admin.get("/api/admin/products/5")).body;
+    const variant = product.variants[0];
+    await admin.patch(`/api/admin/variants/${variant.id}`, { onHand: variant.onHand + 7 });
+    await admin.patch(`/api/admin/variants/${variant.id}`, { onHand: variant.onHand + 7 }); // no change: no entry
+    expect((await admin.patch(`/api/admin/variants/${variant.id}`, { onHand: "many" })).status).toBe(400);
+    const log = (await admin.get("/api/admin/audit?productId=5")).body;
+    expect(log.entries).toHaveLength(1);
+    expect(log.entries[0]).toMatchObject({
+      entity: "variant",
+      entityId: String(variant.id),
+      productId: 5,
+      action: "stock",
+      before: { sku: variant.sku, onHand: variant.onHand },
+      after: { sku: variant.sku, onHand: variant.onHand + 7 },
+    });
+    expect(log.entries[0].actor).toMatch(/^staff:/);
+    expect(log.nextBefore).toBeNull();
+    expect((await admin.get("/api/admin/audit?productId=abc")).status).toBe(400);
+    expect((await admin.get("/api/admin/audit?entity=orders")).status).toBe(400);
+    expect((await admin.get("/api/admin/audit?color=red")).body.message).toBe("Invalid query: Unknown field: color");
+    expect((await createApiClient(server.url).get("/api/admin/audit")).status).toBe(401);
+  });
+
   it("exports subscribers as CSV and reports the last 30 days of sales", async () => {
     await createApiClient(server.url).post("/api/newsletter", { email: "list@example.com", source: "footer" });
     const csv = await admin.get("/api/admin/newsletter.csv");
