@@ -28,6 +28,7 @@ export default [
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin-order.tsx"),
   route("admin/products", "routes/admin-products.tsx"),
+  route("admin/products/new", "routes/admin-product-new.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),

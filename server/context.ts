@@ -27,10 +27,12 @@ import type { Mailer } from "./mail/mailer";
 import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
 import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
-import { getAdminProduct, listAdminProducts, setVariantStock } from "./catalog/admin-catalog";
+import { getAdminProduct, listAdminProducts, setVariantStock, productFormOptions } from "./catalog/admin-catalog";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
 import { listAudit } from "./audit/audit-log";
+import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
+import type { ProductChange, ProductFields } from "./catalog/admin-schemas";
 import { writeCatalogFeed } from "./feed/catalog-feed";
 import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
@@ -134,6 +136,12 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       getProduct: bind(db, getAdminProduct),
       setVariantStock: (args: { variantId: number; onHand: number; actor: string }) => setVariantStock({ db, now: now(), ...args }),
       listAudit: bind(db, listAudit),
+      createProduct: (args: { input: ProductFields; actor: string }) => createProduct({ db, now: now(), ...args }),
+      updateProduct: (args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args }),
+      duplicateProduct: (args: { id: number; actor: string }) => duplicateProduct({ db, now: now(), ...args }),
+      deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
+      productIdForHandle: bind(db, productIdForHandle),
+      productFormOptions: () => productFormOptions({ db }),
       exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),
     },

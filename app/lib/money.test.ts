@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "./money";
+import { centsFromDollarsText, formatPrice } from "./money";
 
 const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
@@ -33,5 +33,18 @@ describe("formatPrice", () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+});
+
+describe("centsFromDollarsText", () => {
+  it("reads typed amounts exactly, without floating point", () => {
+    expect(centsFromDollarsText("89")).toBe(8900);
+    expect(centsFromDollarsText("89.5")).toBe(8950);
+    expect(centsFromDollarsText(" $1,089.99 ")).toBe(108999);
+    expect(centsFromDollarsText("0.29")).toBe(29);
+  });
+
+  it("refuses what is not an amount", () => {
+    for (const text of ["", "abc", "1.234", "-5", "1,00", "12.", "1e3"]) expect(centsFromDollarsText(text)).toBeNull();
   });
 });

@@ -28,3 +28,10 @@ function intlFormat(dollars: number): string {
   usd ??= new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
   return usd.format(dollars);
 }
+
+/** "89", "89.5", "$1,089.50" → cents as an integer; null when the text is not an amount with at most two decimals. */
+export function centsFromDollarsText(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]!.replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

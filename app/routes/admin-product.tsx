@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { Trash2 } from "lucide-react";
+import { data, Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-product";
 import { servicesContext } from "~/context";
 import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
+import { changedFields, ProductForm, type ProductFormValues } from "~/components/admin/product-form";
+import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -15,28 +18,96 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   try {
     const { admin } = context.get(servicesContext);
     const id = Number(params.id);
-    const [detail, history] = await Promise.all([admin.getProduct({ id }), admin.listAudit({ productId: id })]);
-    return { ...detail, history: history.entries };
+    const [detail, history, options] = await Promise.all([admin.getProduct({ id }), admin.listAudit({ productId: id }), admin.productFormOptions()]);
+    return { ...detail, history: history.entries, options };
   } catch {
     throw data(null, { status: 404 });
   }
 }
 
-export const meta = () => [{ title: "Stock | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Product"} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+
+const STATUS_BADGE = {
+  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  draft: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  archived: "bg-surface-muted text-ink",
+} as const;
+
+export function StatusBadge({ status }: { status: keyof typeof STATUS_BADGE }) {
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_BADGE[status]}`}>{status}</span>;
+}
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
-  const { product, variants, history } = loaderData;
+  const { product, variants, history, options } = loaderData;
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const initial: ProductFormValues = {
+    name: product.name,
+    handle: product.handle,
+    description: product.description,
+    status: product.status,
+    category: product.category,
+    subcategory: product.subcategory,
+    tags: product.tags,
+    garment: product.garment,
+    priceCents: product.priceCents,
+    compareAtCents: product.compareAtCents,
+    colors: product.colors,
+    sizes: product.sizes,
+    isNew: product.new,
+    featured: product.featured,
+    trending: product.trending,
+    bestseller: product.bestseller,
+    hot: product.hot,
+    preorder: product.preorder,
+  };
+  async function save(values: ProductFormValues) {
+    const change = changedFields(initial, values);
+    if (change.handle === "") delete change.handle;
+    if (Object.keys(change).length === 0) return void toast("Nothing changed");
+    try {
+      await apiRequest("PATCH", `/api/admin/products/${product.id}`, change);
+      toast.success("Product saved", { description: values.status === "active" ? "The store shows the change now." : undefined });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error("Couldn't save the product", { description: error instanceof ApiError ? error.detail : undefined });
+    }
+  }
+  async function duplicate() {
+    try {
+      const copy = await apiRequest<{ product: { id: number } }>("POST", `/api/admin/products/${product.id}/duplicate`, {});
+      toast.success("Draft copy made");
+      await navigate(`/admin/products/${copy.product.id}`);
+    } catch (error) {
+      toast.error("Couldn't duplicate", { description: error instanceof ApiError ? error.detail : undefined });
+    }
+  }
   return (
-    <AdminShell title={product.name}>
+    <AdminShell
+      title={product.name}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={product.status} />
+          <Link to={`/product/${product.id}`} className={secondaryButtonClass}>
+            {product.status === "active" ? "View in store" : "Preview"}
+          </Link>
+          <button type="button" onClick={duplicate} className={secondaryButtonClass}>
+            Duplicate
+          </button>
+        </div>
+      }
+    >
       <p className="mb-6 text-ink-muted">
         {formatPrice(product.price)} · {product.category}
-        {product.subcategory && ` / ${product.subcategory}`} · {product.stock} available in all
+        {product.subcategory && ` / ${product.subcategory}`} · {product.stock} available in all · /products/{product.handle}
       </p>
-      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Table">
+      <ProductForm key={JSON.stringify(initial)} initial={initial} options={options} submitLabel="Save product" onSubmit={save} />
+      <h2 className="mb-3 mt-8 font-semibold">Variants and stock</h2>
+      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Variants and stock">
         <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>
-              {["SKU", "Colour", "Size", "Reserved", "On hand"].map((h) => (
+              {["SKU", "Colour", "Size", "Reserved", "On hand", "Remove"].map((h) => (
                 <th key={h} scope="col" className={thClass}>
                   {h}
                 </th>
@@ -72,6 +143,19 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; color: st
       setBusy(false);
     }
   }
+  async function remove() {
+    if (!window.confirm(`Remove ${variant.sku}? Shoppers can no longer pick ${variant.color} / ${variant.size}.`)) return;
+    setBusy(true);
+    try {
+      await apiRequest("DELETE", `/api/admin/variants/${variant.id}`);
+      toast.success(`${variant.sku} removed`);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error("Couldn't remove the variant", { description: error instanceof ApiError ? error.detail : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <tr>
       <td className={`${tdClass} font-mono text-xs`}>{variant.sku}</td>
@@ -96,6 +180,11 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; color: st
             Save
           </button>
         </form>
+      </td>
+      <td className={tdClass}>
+        <button type="button" onClick={remove} disabled={busy || variant.reserved > 0} aria-label={`Remove ${variant.sku}`} className="inline-flex size-9 items-center justify-center rounded-lg border border-line text-ink-muted hover:text-ink disabled:opacity-40">
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
       </td>
     </tr>
   );

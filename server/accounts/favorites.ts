@@ -5,6 +5,7 @@ import type { Product } from "../catalog/product-types";
 import type { Database } from "../db/client";
 import { favorites, products } from "../db/schema";
 import { AppError } from "../errors";
+import { isActive } from "../catalog/product-query";
 
 export async function listFavorites({ db, userId }: { db: Database; userId: string }): Promise<Product[]> {
   const rows = await selectProducts(db)
@@ -15,7 +16,7 @@ export async function listFavorites({ db, userId }: { db: Database; userId: stri
 }
 
 export async function addFavorite({ db, userId, productId }: { db: Database; userId: string; productId: number }): Promise<Product[]> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), isActive));
   if (!product) throw new AppError("not_found", `Product ${productId} not found`);
   await db.insert(favorites).values({ userId, productId }).onConflictDoNothing();
   return listFavorites({ db, userId });

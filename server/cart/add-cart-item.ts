@@ -45,7 +45,7 @@ function addLine(cart: SQL, { productId, color, size, quantity }: AddCartItemInp
   const sameColor = meansOnlyColor(color) ? sql`cardinality(p.colors) = 1` : sql`lower(v.color) = lower(${color})`;
   const wanted = sql`least(${quantity}::int, ${MAX_QUANTITY}::int)`;
   return sql`with variant as (
-      select v.id, v.on_hand - v.reserved as available
+      select v.id, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available
       from variants v join products p on p.id = v.product_id
       where v.product_id = ${productId} and lower(v.size) = lower(${size}) and ${sameColor}
     ),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
+import { isActive } from "../catalog/product-query";
 
 export interface ResolvedVariant {
   id: number;
@@ -28,7 +29,7 @@ export async function resolveVariant(
   db: Database,
   { productId, color, size }: { productId: number; color?: string; size: string },
 ): Promise<ResolvedVariant> {
-  const [product] = await db.select({ name: products.name, colors: products.colors, sizes: products.sizes }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ name: products.name, colors: products.colors, sizes: products.sizes }).from(products).where(and(eq(products.id, productId), isActive));
   if (!product) throw new AppError("not_found", `Product ${productId} not found`);
   const onlyColor = product.colors.length === 1 ? product.colors[0] : undefined;
   const chosenColor = meansOnlyColor(color) ? onlyColor : pick(product.colors, color ?? "");

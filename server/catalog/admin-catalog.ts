@@ -1,7 +1,8 @@
-import { asc, count, eq, ilike } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
-import { products, variants } from "../db/schema";
+import { categories, type ProductStatus, products, variants } from "../db/schema";
+import { GARMENTS } from "./admin-schemas";
 import { AppError } from "../errors";
 import { findProduct } from "./get-product";
 import { toProductJson } from "./product-json";
@@ -9,22 +10,30 @@ import { selectProducts } from "./product-query";
 
 const PAGE_SIZE = 100;
 
-/** Staff product list with stock, by name. */
-export async function listAdminProducts({ db, q, page = 1 }: { db: Database; q?: string; page?: number }) {
-  const where = q ? ilike(products.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+/** Staff product list with stock and status: by name or handle, collection and status; drafts and archived too. */
+export async function listAdminProducts({ db, q, status, category, page = 1 }: { db: Database; q?: string; status?: ProductStatus; category?: string; page?: number }) {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    pattern ? or(ilike(products.name, pattern), ilike(products.handle, pattern)) : undefined,
+    status ? eq(products.status, status) : undefined,
+    category ? eq(products.categoryId, sql`(select id from categories where slug = ${category} and parent_id is null)`) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     selectProducts(db).where(where).orderBy(asc(products.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { total: total?.n ?? 0, page, pageSize: PAGE_SIZE, products: rows.map(toProductJson) };
+  return { total: total?.n ?? 0, page, pageSize: PAGE_SIZE, products: rows.map((r) => ({ ...toProductJson(r), status: r.status, handle: r.handle })) };
 }
 
-/** One product with each variant's on-hand and reserved units, for the stock editor. */
+/** One product, whatever its status, with its staff fields and each variant's on-hand and reserved units. */
 export async function getAdminProduct({ db, id }: { db: Database; id: number }) {
-  const product = await findProduct({ db, id });
+  const product = await findProduct({ db, id, anyStatus: true });
   if (!product) throw new AppError("not_found", `Product ${id} not found`);
-  const stock = await db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id));
-  return { product, variants: stock };
+  const [[fields], stock] = await Promise.all([
+    db.select({ status: products.status, handle: products.handle, tags: products.tags, garment: products.garment, priceCents: products.priceCents, compareAtCents: products.compareAtCents }).from(products).where(eq(products.id, id)),
+    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
+  ]);
+  return { product: { ...product, ...fields! }, variants: stock };
 }
 
 /** Sets a variant's units on hand; never below what open checkouts have reserved. Recorded in the audit log. */
@@ -39,4 +48,13 @@ export async function setVariantStock({ db, variantId, onHand, actor, now = new 
     }
     return updated!;
   });
+}
+
+/** What the product editor offers: the collections and their subcategories (from the database) and illustration kinds. */
+export async function productFormOptions({ db }: { db: Database }) {
+  const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(asc(categories.position), asc(categories.id));
+  const collections = rows
+    .filter((r) => r.parentId === null)
+    .map((c) => ({ slug: c.slug, name: c.name, subcategories: rows.filter((s) => s.parentId === c.id).map((s) => ({ slug: s.slug, name: s.name })) }));
+  return { collections, garments: [...GARMENTS] };
 }

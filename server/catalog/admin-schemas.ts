@@ -5,3 +5,64 @@ export const stockChangeSchema = z.object({ onHand: z.number().int().min(0).max(
 
 /** A call that takes no fields (POST /api/admin/feed-token): `{}` only, so a typo is a 400, not ignored. */
 export const emptyBodySchema = z.object({}).strict();
+
+export const GARMENTS = ["tshirt", "longsleeve", "hoodie", "jacket", "jeans", "pants", "shorts", "dress", "skirt", "top", "cap", "beanie", "bag", "scarf", "belt", "socks", "onesie", "set"] as const;
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase letters, digits and single dashes").max(80);
+const optionValues = (what: string) =>
+  z
+    .array(z.string().trim().min(1).max(40))
+    .min(1, `needs at least one ${what}`)
+    .max(30)
+    .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, `each ${what} only once`);
+const cents = z.number().int("must be a whole number of cents").min(1).max(10_000_000);
+
+/** Every field a product has, none defaulted: the shape of a change. */
+const productShape = {
+  name: z.string().trim().min(1).max(200),
+  handle: slug,
+  description: z.string().trim().max(20_000),
+  status: z.enum(["draft", "active", "archived"]),
+  category: slug,
+  subcategory: slug.nullable(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(50),
+  garment: z.enum(GARMENTS, "must be one of the illustration kinds"),
+  priceCents: cents,
+  compareAtCents: cents.nullable(),
+  colors: optionValues("colour"),
+  sizes: optionValues("size"),
+  featured: z.boolean(),
+  isNew: z.boolean(),
+  trending: z.boolean(),
+  bestseller: z.boolean(),
+  hot: z.boolean(),
+  preorder: z.boolean(),
+};
+
+/** POST /api/admin/products: prices in cents; colours × sizes make its variants; a new product is a draft by default. */
+export const productFieldsSchema = z
+  .object({
+    ...productShape,
+    handle: slug.optional(),
+    description: productShape.description.default(""),
+    status: productShape.status.default("draft"),
+    subcategory: productShape.subcategory.default(null),
+    tags: productShape.tags.default([]),
+    garment: productShape.garment.default("tshirt"),
+    compareAtCents: productShape.compareAtCents.default(null),
+    featured: z.boolean().default(false),
+    isNew: z.boolean().default(false),
+    trending: z.boolean().default(false),
+    bestseller: z.boolean().default(false),
+    hot: z.boolean().default(false),
+    preorder: z.boolean().default(false),
+  })
+  .strict();
+export type ProductFields = z.output<typeof productFieldsSchema>;
+
+/** PATCH /api/admin/products/{id}: any subset of the fields; absent ones stay as they are. */
+export const productChangeSchema = z
+  .object(productShape)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");
+export type ProductChange = z.output<typeof productChangeSchema>;

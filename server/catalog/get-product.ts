@@ -1,16 +1,19 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
 import { productImageUrl } from "./images/image-url";
 import { toProductJson } from "./product-json";
-import { selectProducts } from "./product-query";
+import { isActive, selectProducts } from "./product-query";
 import type { ProductDetail } from "./product-types";
 
-/** One product with the availability of each colour × size; not_found when there is no such product. */
-export async function getProduct({ db, id }: { db: Database; id: number }): Promise<ProductDetail> {
+/**
+ * One product with the availability of each colour × size; not_found when there is no such product or it is not on
+ * sale (draft or archived). Staff previews and the staff area ask for `anyStatus`.
+ */
+export async function getProduct({ db, id, anyStatus = false }: { db: Database; id: number; anyStatus?: boolean }): Promise<ProductDetail> {
   const [[row], variantRows] = await Promise.all([
-    selectProducts(db).where(eq(products.id, id)),
+    selectProducts(db).where(anyStatus ? eq(products.id, id) : and(eq(products.id, id), isActive)),
     db
       .select({
         color: variants.color,
@@ -28,9 +31,9 @@ export async function getProduct({ db, id }: { db: Database; id: number }): Prom
 }
 
 /** For pages: the product, or null when there is none. */
-export async function findProduct({ db, id }: { db: Database; id: number }): Promise<ProductDetail | null> {
+export async function findProduct({ db, id, anyStatus = false }: { db: Database; id: number; anyStatus?: boolean }): Promise<ProductDetail | null> {
   try {
-    return await getProduct({ db, id });
+    return await getProduct({ db, id, anyStatus });
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;

@@ -4,6 +4,7 @@ import { products } from "../db/schema";
 import type { ListingScope } from "./list-products";
 import { scopeCondition } from "./list-products";
 import { compareSizes } from "./sizes";
+import { isActive } from "./product-query";
 
 export interface Facets {
   colors: string[];
@@ -20,7 +21,7 @@ export async function listFacets({ db, scope }: { db: Database; scope: ListingSc
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.facets;
-  const where = and(await scopeCondition(db, scope));
+  const where = and(isActive, await scopeCondition(db, scope));
   const [colorRows, sizeRows] = await Promise.all([
     db
       .select({ value: sql<string>`c.value`, n: sql<number>`count(*)::int` })

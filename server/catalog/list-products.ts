@@ -5,7 +5,7 @@ import { categories, products } from "../db/schema";
 import { AppError } from "../errors";
 import { DEFAULT_PAGE_SIZE, type ListingQuery, type Sort } from "./listing-query";
 import { toProductJson } from "./product-json";
-import { selectProducts } from "./product-query";
+import { isActive, selectProducts } from "./product-query";
 import type { ProductPage } from "./product-types";
 
 /** What a listing shows before filters: everything, a collection, a subcategory, or the sale / new selections. */
@@ -39,7 +39,7 @@ export async function listProducts(options: { db: Database; scope: ListingScope;
 
 /** The two SQL queries behind a listing: one page of products and the capped count of matches (scripts/scale.ts explains them). */
 export async function listingQueries({ db, scope, query = {} }: { db: Database; scope: ListingScope; query?: ListingQuery }) {
-  const where = and(await scopeCondition(db, scope), ...filterConditions(query));
+  const where = and(isActive, await scopeCondition(db, scope), ...filterConditions(query));
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * limit;

@@ -5,6 +5,12 @@ import { categories, products, variants } from "../db/schema";
 
 const subcategories = alias(categories, "subcategories");
 
+/**
+ * The storefront's rule: only active products are listed, searched, shown, fed to Meta and sold. A literal rather than
+ * a parameter, so the planner can use the listing indexes, which cover active products only.
+ */
+export const isActive = sql`${products.status} = 'active'`;
+
 /** Units available across a product's variants (on hand minus reserved). */
 export const stockSql = sql<number>`(select coalesce(sum(${variants.onHand} - ${variants.reserved}), 0)::int from ${variants} where ${variants.productId} = ${products.id})`;
 

@@ -6,6 +6,7 @@ import { filterConditions } from "./list-products";
 import { toProductJson } from "./product-json";
 import { selectProducts } from "./product-query";
 import type { ProductPage } from "./product-types";
+import { isActive } from "./product-query";
 
 /**
  * "linen dres" → "linen:* & dres:*": every word must match, each as a prefix so results appear while typing.
@@ -29,7 +30,7 @@ export async function searchProducts({ db, text, query = {} }: { db: Database; t
   const prefixQuery = toPrefixQuery(text);
   if (!prefixQuery) return { products: [], total: 0, totalCapped: false, page, limit };
   const tsquery = sql`to_tsquery('english', ${prefixQuery})`;
-  const where = and(sql`${products.searchVector} @@ ${tsquery}`, ...filterConditions(query));
+  const where = and(isActive, sql`${products.searchVector} @@ ${tsquery}`, ...filterConditions(query));
   const order =
     query.sort === "price-low" ? [asc(products.priceCents), asc(products.id)]
     : query.sort === "price-high" ? [desc(products.priceCents), desc(products.id)]

@@ -43,7 +43,7 @@ describe("seedCatalog", () => {
   it("keeps new products after the seeded ids", async () => {
     const [created] = await database.db
       .insert(products)
-      .values({ name: "Test Tee", description: "x", priceCents: 1000, categoryId: 1, garment: "tshirt", colors: ["Black"], sizes: ["M"] })
+      .values({ name: "Test Tee", handle: "test-tee", description: "x", priceCents: 1000, categoryId: 1, garment: "tshirt", colors: ["Black"], sizes: ["M"] })
       .returning({ id: products.id });
     expect(created!.id).toBe(seedProducts.length + 1);
   });

@@ -37,11 +37,19 @@ export const categories = pgTable(
   ],
 );
 
+/** Only active products are for sale: listed, searchable, with a page, in the sitemap and the feed. */
+export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 export const products = pgTable(
   "products",
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    /** The URL handle (Shopify's): /products/{handle} answers 301 to /product/{id}. */
+    handle: text("handle").notNull().unique(),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     description: text("description").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** The former price when the product is on sale. */
@@ -72,32 +80,48 @@ export const products = pgTable(
     /** When the product's page last changed (the sitemap's lastmod). */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check("products_price_positive", sql`${t.priceCents} > 0`),
-    check(
-      "products_compare_at_above_price",
-      sql`${t.compareAtCents} is null or ${t.compareAtCents} > ${t.priceCents}`,
-    ),
-    check("products_rating_range", sql`${t.rating} between 0 and 5`),
-    check("products_review_count_nonnegative", sql`${t.reviewCount} >= 0`),
-    check("products_has_colors", sql`cardinality(${t.colors}) > 0`),
-    check("products_has_sizes", sql`cardinality(${t.sizes}) > 0`),
-    index("products_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_category_newest_idx").on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_subcategory_newest_idx").on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_price_idx").on(t.priceCents, t.id),
-    index("products_category_price_idx").on(t.categoryId, t.priceCents, t.id),
-    index("products_subcategory_price_idx").on(t.subcategoryId, t.priceCents, t.id),
-    index("products_rating_idx").on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index("products_category_rating_idx").on(t.categoryId, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index("products_subcategory_rating_idx").on(t.subcategoryId, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id),
-    index("products_colors_idx").using("gin", t.colors),
-    index("products_sizes_idx").using("gin", t.sizes),
-    index("products_search_idx").using("gin", t.searchVector),
-    index("products_sale_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.compareAtCents} is not null`),
-    index("products_new_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isNew}`),
-  ],
+  (t) => {
+    // Listing indexes cover active products only: the storefront's queries all say status = 'active', and drafts and
+    // archived products stay out of its index scans and capped counts.
+    const activeOnly = sql`${t.status} = 'active'`;
+    return [
+      check("products_status_known", sql`${t.status} in ('draft', 'active', 'archived')`),
+      check("products_handle_format", sql`${t.handle} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+      check("products_price_positive", sql`${t.priceCents} > 0`),
+      check(
+        "products_compare_at_above_price",
+        sql`${t.compareAtCents} is null or ${t.compareAtCents} > ${t.priceCents}`,
+      ),
+      check("products_rating_range", sql`${t.rating} between 0 and 5`),
+      check("products_review_count_nonnegative", sql`${t.reviewCount} >= 0`),
+      check("products_has_colors", sql`cardinality(${t.colors}) > 0`),
+      check("products_has_sizes", sql`cardinality(${t.sizes}) > 0`),
+      index("products_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(activeOnly),
+      index("products_category_newest_idx").on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(activeOnly),
+      index("products_subcategory_newest_idx").on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(activeOnly),
+      index("products_price_idx").on(t.priceCents, t.id).where(activeOnly),
+      index("products_category_price_idx").on(t.categoryId, t.priceCents, t.id).where(activeOnly),
+      index("products_subcategory_price_idx").on(t.subcategoryId, t.priceCents, t.id).where(activeOnly),
+      index("products_rating_idx").on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id).where(activeOnly),
+      index("products_category_rating_idx").on(t.categoryId, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id).where(activeOnly),
+      index("products_subcategory_rating_idx").on(t.subcategoryId, t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id).where(activeOnly),
+      index("products_colors_idx").using("gin", t.colors),
+      index("products_sizes_idx").using("gin", t.sizes),
+      index("products_search_idx").using("gin", t.searchVector),
+      index("products_sale_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.compareAtCents} is not null and ${t.status} = 'active'`),
+      index("products_new_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isNew} and ${t.status} = 'active'`),
+    ];
+  },
 );
+
+/** Old handles of renamed products, so their /products/{handle} links keep working (301 to the product). */
+export const productHandleRedirects = pgTable("product_handle_redirects", {
+  handle: text("handle").primaryKey(),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One row per product × colour × size; the unit of stock. */
 export const variants = pgTable(

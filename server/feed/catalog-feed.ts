@@ -6,6 +6,7 @@ import { productImageUrl } from "../catalog/images/image-url";
 import type { Database } from "../db/client";
 import { categories, products, variants } from "../db/schema";
 import { ageGroup, availability, feedPrice, gender, googleCategory, plainText } from "./feed-fields";
+import { isActive } from "../catalog/product-query";
 
 export const FEED_COLUMNS = [
   "id",
@@ -48,7 +49,7 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(gt(products.id, lastId))
+      .where(and(isActive, gt(products.id, lastId)))
       .orderBy(asc(products.id))
       .limit(BATCH);
     if (batch.length === 0) break;

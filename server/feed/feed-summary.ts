@@ -4,6 +4,7 @@ import { toProductJson } from "../catalog/product-json";
 import { selectProducts } from "../catalog/product-query";
 import type { Database } from "../db/client";
 import { categories, products } from "../db/schema";
+import { isActive } from "../catalog/product-query";
 
 const LISTED = 200;
 
@@ -16,7 +17,8 @@ export async function summarizeFeed({ db }: { db: Database }) {
         ready: sql<number>`count(*) filter (where length(trim(${products.name})) > 0 and length(trim(${products.description})) > 0 and cardinality(${products.colors}) > 0 and ${products.priceCents} > 0)::int`,
         techCasual: sql<number>`count(*) filter (where ${products.categoryId} = (select id from ${categories} where slug = ${VSOP_CATEGORY} and parent_id is null))::int`,
       })
-      .from(products),
+      .from(products)
+      .where(isActive),
     selectProducts(db).orderBy(asc(products.id)).limit(LISTED),
   ]);
   return { total: totals?.total ?? 0, instagramReady: totals?.ready ?? 0, techCasual: totals?.techCasual ?? 0, listedLimit: LISTED, products: listed.map(toProductJson) };

@@ -2,9 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
-import { emptyBodySchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import type { Services } from "../context";
-import { ORDER_STATUSES } from "../db/schema";
+import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { STAFF_TARGETS } from "../orders/staff-orders";
 import { requireAdmin } from "./session";
@@ -12,7 +12,9 @@ import { parseInput } from "./validation";
 
 const pageNumber = z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().min(1));
 const ordersQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
-const productsQuery = z.object({ q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
+const productsQuery = z
+  .object({ q: z.string().trim().max(100).optional(), status: z.enum(PRODUCT_STATUSES).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional(), page: pageNumber.optional() })
+  .strict();
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
@@ -45,6 +47,24 @@ export function adminRouter(services: Services): Router {
   });
   router.get("/products/:id", async (req, res) => {
     res.json(await services.admin.getProduct({ id: parseInput(numericId, req.params.id, "Invalid product id") }));
+  });
+  router.post("/products", async (req, res) => {
+    const created = await services.admin.createProduct({ input: parseInput(productFieldsSchema, req.body, "Invalid product"), actor: actor(req) });
+    res.status(201).json(await services.admin.getProduct({ id: created.id }));
+  });
+  router.patch("/products/:id", async (req, res) => {
+    const id = parseInput(numericId, req.params.id, "Invalid product id");
+    await services.admin.updateProduct({ id, change: parseInput(productChangeSchema, req.body, "Invalid product"), actor: actor(req) });
+    res.json(await services.admin.getProduct({ id }));
+  });
+  router.post("/products/:id/duplicate", async (req, res) => {
+    parseInput(emptyBodySchema, req.body, "Invalid request");
+    const copy = await services.admin.duplicateProduct({ id: parseInput(numericId, req.params.id, "Invalid product id"), actor: actor(req) });
+    res.status(201).json(await services.admin.getProduct({ id: copy.id }));
+  });
+  router.delete("/variants/:id", async (req, res) => {
+    const { productId } = await services.admin.deleteVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), actor: actor(req) });
+    res.json(await services.admin.getProduct({ id: productId }));
   });
   router.patch("/variants/:id", async (req, res) => {
     const { onHand } = parseInput(stockChangeSchema, req.body, "Invalid stock");

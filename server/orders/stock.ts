@@ -18,7 +18,8 @@ const byVariant = (lines: StockLine[]) => [...lines].sort((a, b) => a.variantId 
 export async function reserveStock(tx: Database, lines: StockLine[]): Promise<StockLine | null> {
   for (const line of byVariant(lines)) {
     const result = await tx.execute(
-      sql`update variants set reserved = reserved + ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity} returning id`,
+      sql`update variants set reserved = reserved + ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity}
+        and exists (select 1 from products p where p.id = variants.product_id and p.status = 'active') returning id`,
     );
     if (rowsOf(result).length === 0) return line;
   }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { robotsTxt, sitemap, sitemapPart } from "./sitemap";
 import { renderDefaultSocialImage, renderProductSocialImage } from "./social-image";
+import { isActive } from "../catalog/product-query";
 
 const MAX_CACHED = 500;
 
@@ -20,7 +21,7 @@ export function createSeoService({ db, origin }: { db: Database; origin: string 
       const [product] = await db
         .select({ name: products.name, priceCents: products.priceCents, garment: products.garment, colors: products.colors, preorder: products.preorder, updatedAt: products.updatedAt })
         .from(products)
-        .where(eq(products.id, id));
+        .where(and(eq(products.id, id), isActive));
       if (!product) return null;
       const key = `${id}:${product.updatedAt.getTime()}:${product.priceCents}`;
       let image = productImages.get(key);

@@ -1,9 +1,10 @@
-import { asc, count, gt, max } from "drizzle-orm";
+import { and, asc, count, gt, max } from "drizzle-orm";
 import { INFO_SLUGS } from "../../app/lib/info-pages";
 import { collections } from "../../app/lib/taxonomy";
 import { listArticles } from "../content/blog";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
+import { isActive } from "../catalog/product-query";
 
 /** Search engines take at most 50,000 URLs per sitemap file; larger catalogues get an index. */
 export const URLS_PER_SITEMAP = 45_000;
@@ -15,7 +16,7 @@ const urlset = (entries: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<
 
 /** Pages, collections and articles, with the catalogue's last change as the listings' lastmod. */
 async function pageEntries(db: Database, origin: string): Promise<string[]> {
-  const [latest] = await db.select({ at: max(products.updatedAt) }).from(products);
+  const [latest] = await db.select({ at: max(products.updatedAt) }).from(products).where(isActive);
   const catalogChanged = latest?.at ? new Date(latest.at) : undefined;
   const articles = listArticles();
   const listings = ["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop"];
@@ -32,13 +33,13 @@ async function pageEntries(db: Database, origin: string): Promise<string[]> {
 }
 
 async function productEntries(db: Database, origin: string, afterId: number, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(gt(products.id, afterId)).orderBy(asc(products.id)).limit(limit);
+  const rows = await db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(and(isActive, gt(products.id, afterId))).orderBy(asc(products.id)).limit(limit);
   return rows.map((r) => entry(origin, `/product/${r.id}`, r.updatedAt));
 }
 
 /** /sitemap.xml: one file while the catalogue is small, else an index of /sitemaps/pages.xml and products-N.xml. */
 export async function sitemap({ db, origin }: { db: Database; origin: string }): Promise<string> {
-  const [total] = await db.select({ n: count() }).from(products);
+  const [total] = await db.select({ n: count() }).from(products).where(isActive);
   const n = total?.n ?? 0;
   if (n <= URLS_PER_SITEMAP) return urlset([...(await pageEntries(db, origin)), ...(await productEntries(db, origin, 0, URLS_PER_SITEMAP))]);
   const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(n / URLS_PER_SITEMAP) }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
@@ -52,7 +53,7 @@ export async function sitemapPart({ db, origin, part }: { db: Database; origin: 
   if (!match) return null;
   const page = Number(match[1]);
   // Keyset by id: the (page-1)*size-th id is the cursor.
-  const [cursor] = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1).offset((page - 1) * URLS_PER_SITEMAP);
+  const [cursor] = await db.select({ id: products.id }).from(products).where(isActive).orderBy(asc(products.id)).limit(1).offset((page - 1) * URLS_PER_SITEMAP);
   if (!cursor) return null;
   return urlset(await productEntries(db, origin, cursor.id - 1, URLS_PER_SITEMAP));
 }

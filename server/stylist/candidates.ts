@@ -4,6 +4,7 @@ import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { categories, products } from "../db/schema";
 import type { SuggestedItem } from "./stylist-schemas";
+import { isActive } from "../catalog/product-query";
 
 /** A product the stylist may suggest: in stock in at least one colour. */
 export interface Candidate {
@@ -25,7 +26,7 @@ export async function loadCandidates(
   db: Database,
   filter: { garments?: string[]; minCents?: number | null; maxCents?: number | null; colors?: string[]; names?: string[]; limit?: number },
 ): Promise<Candidate[]> {
-  const conditions: SQL[] = [sql`exists (select 1 from variants v where v.product_id = ${products.id} and v.on_hand - v.reserved > 0)`];
+  const conditions: SQL[] = [isActive, sql`exists (select 1 from variants v where v.product_id = ${products.id} and v.on_hand - v.reserved > 0)`];
   if (filter.garments?.length) conditions.push(inArray(products.garment, filter.garments));
   if (filter.minCents != null) conditions.push(gte(products.priceCents, filter.minCents));
   if (filter.maxCents != null) conditions.push(lte(products.priceCents, filter.maxCents));

@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { collections } from "../../../app/lib/taxonomy";
 import type { Database } from "../client";
+import { handleFrom, skuFor } from "../../catalog/handles";
 import { productKeywords } from "../../catalog/keywords";
 import { categories, products, variants } from "../schema";
 import { seedProducts, type SeedProduct } from "./catalog-data";
@@ -63,6 +64,7 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
   return {
     id,
     name: p.name,
+    handle: handleFrom(p.name),
     description: p.description,
     priceCents: Math.round(p.price * 100),
     compareAtCents: p.compareAt === null ? null : Math.round(p.compareAt * 100),
@@ -99,10 +101,6 @@ function toVariantRows(p: SeedProduct, productId: number): (typeof variants.$inf
   );
 }
 
-export function skuFor(productId: number, color: string, size: string): string {
-  const code = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, "");
-  return `VS-${productId}-${code(color)}-${code(size)}`;
-}
 
 /** `set` clause for an upsert: every inserted column except the key takes the proposed value. */
 function excludedColumns(row: typeof products.$inferInsert) {

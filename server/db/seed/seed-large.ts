@@ -4,7 +4,8 @@ import { productKeywords } from "../../catalog/keywords";
 import type { Database } from "../client";
 import { products, variants } from "../schema";
 import { createRandom, randomInt } from "./random";
-import { seedCatalog, skuFor, upsertCategories } from "./seed-catalog";
+import { handleFrom, skuFor } from "../../catalog/handles";
+import { seedCatalog, upsertCategories } from "./seed-catalog";
 
 const garmentsBySubcategory: Record<string, string[]> = {
   "t-shirts": ["tshirt", "longsleeve"], hoodies: ["hoodie"], jeans: ["jeans"], accessories: ["cap", "beanie", "bag", "scarf", "belt"],
@@ -43,6 +44,7 @@ export async function seedLargeCatalog(db: Database, target: number, progress: (
       const productColors = [...new Set([colors[randomInt(random, 0, colors.length - 1)]!, colors[randomInt(random, 0, colors.length - 1)]!])];
       return {
         name: `${adjectives[n % adjectives.length]} ${nouns[garment]} No. ${n}`,
+        handle: handleFrom(`${adjectives[n % adjectives.length]} ${nouns[garment]} ${n}`),
         description: `A ${adjectives[n % adjectives.length]!.toLowerCase()} ${nouns[garment]!.toLowerCase()} for every day, in durable, comfortable fabric.`,
         priceCents: price,
         compareAtCents: random() < 0.15 ? price + randomInt(random, 5, 40) * 100 : null,

@@ -1,0 +1,152 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "../test/api-client";
+import { registerShopper } from "../test/accounts-helpers";
+import { signedInAdmin } from "../test/admin-helpers";
+import { checkoutWith, orderFor } from "../test/checkout-helpers";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedInAdmin(server);
+});
+afterAll(() => server?.close());
+
+const fieldsFor = (name: string) => ({
+  name,
+  description: "Heavyweight loopback cotton, garment-dyed.",
+  category: "men",
+  subcategory: "hoodies",
+  tags: ["winter", "organic"],
+  garment: "hoodie",
+  priceCents: 8900,
+  colors: ["Forest", "Sand"],
+  sizes: ["S", "M", "L"],
+});
+
+const visitor = () => createApiClient(server.url);
+const feedRows = async () => parse((await admin.get("/api/instagram-shop/feed")).text, { columns: true }) as { item_group_id: string; size: string }[];
+const listed = async (path: string, id: number) => ((await visitor().get(path)).body as { id: number }[]).some((p) => p.id === id);
+const searchFinds = async (text: string, id: number) => (await server.services.catalog.searchProducts({ text, query: {} })).products.some((p) => p.id === id);
+const redirectOf = async (path: string) => {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  return { status: res.status, location: res.headers.get("location") };
+};
+
+describe("staff products", () => {
+  it("create a draft with every colour × size as a variant; shoppers see nothing of it until it is active", async () => {
+    const feedBefore = (await feedRows()).length;
+    const res = await admin.post("/api/admin/products", fieldsFor("Trail Loop Hoodie"));
+    expect(res.status).toBe(201);
+    const { product, variants } = res.body;
+    expect(product).toMatchObject({ name: "Trail Loop Hoodie", handle: "trail-loop-hoodie", status: "draft", priceCents: 8900, compareAtCents: null, tags: ["winter", "organic"], category: "men", subcategory: "hoodies" });
+    expect(variants.map((v: { color: string; size: string; onHand: number }) => `${v.color}/${v.size}/${v.onHand}`)).toEqual(["Forest/S/0", "Forest/M/0", "Forest/L/0", "Sand/S/0", "Sand/M/0", "Sand/L/0"]);
+    expect(variants[0].sku).toBe(`VS-${product.id}-FOREST-S`);
+
+    expect((await visitor().get(`/api/products/${product.id}`)).status).toBe(404);
+    expect(await listed("/api/products/category/men?limit=100", product.id)).toBe(false);
+    expect(await searchFinds("trail loop", product.id)).toBe(false);
+    expect(await (await fetch(`${server.url}/sitemaps/products-1.xml`)).text()).not.toContain(`/product/${product.id}<`);
+    expect((await feedRows()).length).toBe(feedBefore);
+    expect((await visitor().post("/api/cart/items", { productId: product.id, quantity: 1, color: "Forest", size: "M" })).status).toBe(404);
+
+    const published = await admin.patch(`/api/admin/products/${product.id}`, { status: "active" });
+    expect(published.body.product.status).toBe("active");
+    for (const v of published.body.variants) await admin.patch(`/api/admin/variants/${v.id}`, { onHand: 4 });
+    expect((await visitor().get(`/api/products/${product.id}`)).body).toMatchObject({ name: "Trail Loop Hoodie", price: 89, stock: 24 });
+    expect(await listed("/api/products/category/men?limit=100", product.id)).toBe(true);
+    expect(await listed("/api/products/subcategory/hoodies?limit=100", product.id)).toBe(true);
+    expect(await searchFinds("trail loop", product.id)).toBe(true);
+    expect(await (await fetch(`${server.url}/sitemaps/products-1.xml`)).text()).toContain(`/product/${product.id}<`);
+    const rows = await feedRows();
+    expect(rows.length).toBe(feedBefore + 6);
+    expect(rows.filter((r) => r.item_group_id === `VS-${product.id}`)).toHaveLength(6);
+
+    const log = (await admin.get(`/api/admin/audit?productId=${product.id}`)).body.entries;
+    expect(log.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(["create", "status:active", "stock"]));
+    expect(log.find((e: { action: string }) => e.action === "status:active")).toMatchObject({ before: { status: "draft" }, after: { status: "active" } });
+  });
+
+  it("rename the handle: old and new /products/{handle} links answer 301 to the product; a taken handle is refused", async () => {
+    const { product } = (await admin.post("/api/admin/products", { ...fieldsFor("Harbor Rain Shell"), status: "active" })).body;
+    expect(await redirectOf("/products/harbor-rain-shell?ref=ig")).toEqual({ status: 301, location: `/product/${product.id}?ref=ig` });
+    await admin.patch(`/api/admin/products/${product.id}`, { handle: "harbor-shell" });
+    expect(await redirectOf("/products/harbor-shell")).toEqual({ status: 301, location: `/product/${product.id}` });
+    expect(await redirectOf("/products/harbor-rain-shell")).toEqual({ status: 301, location: `/product/${product.id}` });
+    expect((await fetch(`${server.url}/products/no-such-handle`)).status).toBe(404);
+    const taken = await admin.patch(`/api/admin/products/${product.id}`, { handle: "vsop-premium-hoodie" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe("The handle 'vsop-premium-hoodie' is already used by product 2");
+    expect((await admin.post("/api/admin/products", { ...fieldsFor("Another"), handle: "harbor-shell" })).status).toBe(409);
+  });
+
+  it("change options: a removed size takes its variants away, a new colour adds its own; archived products leave the store and carts", async () => {
+    const { product } = (await admin.post("/api/admin/products", { ...fieldsFor("Canyon Fleece"), status: "active" })).body;
+    const changed = await admin.patch(`/api/admin/products/${product.id}`, { sizes: ["M", "L"], colors: ["Forest", "Sand", "Rust"] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.variants).toHaveLength(6);
+    expect(changed.body.variants.some((v: { size: string }) => v.size === "S")).toBe(false);
+    const rust = changed.body.variants.find((v: { color: string; size: string }) => v.color === "Rust" && v.size === "M");
+    await admin.patch(`/api/admin/variants/${rust.id}`, { onHand: 3 });
+
+    const shopper = visitor();
+    expect((await shopper.post("/api/cart/items", { productId: product.id, quantity: 1, color: "Rust", size: "M" })).status).toBe(201);
+    await admin.patch(`/api/admin/products/${product.id}`, { status: "archived" });
+    const cart = (await shopper.get("/api/cart")).body;
+    expect(cart.items[0]).toMatchObject({ productId: product.id, available: 0 });
+    expect((await shopper.post("/api/create-payment-intent", { email: "a@example.com", name: "A B", address: { line1: "1 Main St", city: "Portland", region: "OR", postalCode: "97205", country: "US" } })).status).toBe(409);
+    expect((await visitor().post("/api/cart/items", { productId: product.id, quantity: 1, color: "Rust", size: "M" })).status).toBe(404);
+    expect((await visitor().get(`/api/products/${product.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/admin/products?status=archived`)).body.products.map((p: { id: number }) => p.id)).toContain(product.id);
+  });
+
+  it("duplicate as a draft copy, and delete a variant nobody ordered", async () => {
+    const copy = await admin.post("/api/admin/products/2/duplicate", {});
+    expect(copy.status).toBe(201);
+    expect(copy.body.product).toMatchObject({ name: "VSOP Premium Hoodie (copy)", handle: "vsop-premium-hoodie-copy", status: "draft", price: 149.99 });
+    expect(copy.body.variants.every((v: { onHand: number }) => v.onHand === 0)).toBe(true);
+    const removed = await admin.delete(`/api/admin/variants/${copy.body.variants[0].id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.variants).toHaveLength(copy.body.variants.length - 1);
+    expect((await admin.delete(`/api/admin/variants/${copy.body.variants[0].id}`)).status).toBe(404);
+  });
+
+  it("a new price never changes an order already placed or a checkout already open", async () => {
+    const shopper = visitor();
+    const opened = await checkoutWith(shopper, { productId: 3, quantity: 1, size: "M" });
+    expect(opened.status).toBe(200);
+    const before = await orderFor(server.database.db, opened.body.paymentIntentId);
+    await admin.patch("/api/admin/products/3", { priceCents: 99_00 });
+    const after = await orderFor(server.database.db, opened.body.paymentIntentId);
+    expect(after.totalCents).toBe(before.totalCents);
+    expect((await shopper.get("/api/cart")).body.items[0].unitPrice).toBe(99);
+  });
+
+  it("refuses bad input with a clear 400 and changes nothing; customers 403, visitors 401", async () => {
+    const cases: [unknown, string][] = [
+      [{ ...fieldsFor("X"), priceCents: 12.5 }, "Invalid product: priceCents: must be a whole number of cents"],
+      [{ ...fieldsFor("X"), category: "pets" }, "Unknown collection 'pets'"],
+      [{ ...fieldsFor("X"), subcategory: "dresses" }, "Unknown subcategory 'dresses' in men"],
+      [{ ...fieldsFor("X"), compareAtCents: 8000 }, "The compare-at price must be above the price (it is the price before a sale)"],
+      [{ ...fieldsFor("X"), sizes: ["M", "m"] }, "Invalid product: sizes: each size only once"],
+      [{ ...fieldsFor("X"), handle: "Not A Handle" }, "Invalid product: handle: must be lowercase letters, digits and single dashes"],
+      [{ ...fieldsFor("X"), colour: "Red" }, "Invalid product: Unknown field: colour"],
+    ];
+    const count = (await admin.get("/api/admin/products")).body.total;
+    for (const [body, message] of cases) {
+      const res = await admin.post("/api/admin/products", body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await admin.patch("/api/admin/products/3", {})).body.message).toBe("Invalid product: Nothing to change");
+    expect((await admin.patch("/api/admin/products/999999", { name: "Y" })).status).toBe(404);
+    expect((await admin.get("/api/admin/products")).body.total).toBe(count);
+    expect((await visitor().post("/api/admin/products", fieldsFor("X"))).status).toBe(401);
+    const customer = visitor();
+    await registerShopper(customer);
+    expect((await customer.post("/api/admin/products", fieldsFor("X"))).status).toBe(403);
+    expect((await customer.patch("/api/admin/products/3", { name: "Y" })).status).toBe(403);
+  });
+});
