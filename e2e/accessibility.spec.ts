@@ -41,7 +41,7 @@ for (const theme of ["light", "dark"] as const) {
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
-      await expect(page.getByRole("region", { name: "Change history" }).getByRole("row")).not.toHaveCount(0); // the last page: the product
+      await expect(page.getByRole("region", { name: "Change history", exact: true }).getByRole("row")).not.toHaveCount(0); // the last page: the product
     });
   });
 }

@@ -32,7 +32,8 @@ import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
 import { listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
-import type { ProductChange, ProductFields } from "./catalog/admin-schemas";
+import type { BulkEdit, ProductChange, ProductFields } from "./catalog/admin-schemas";
+import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
 import { writeCatalogFeed } from "./feed/catalog-feed";
 import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
@@ -142,6 +143,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
       productIdForHandle: bind(db, productIdForHandle),
       productFormOptions: () => productFormOptions({ db }),
+      bulkEditGrid: bind(db, bulkEditGrid),
+      applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),
     },

@@ -16,7 +16,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly extra: { retryAfterSeconds?: number } = {},
+    /** Retry-After for 429s; `errors` lists each wrong row of a many-row request (the bulk editor) in the answer. */
+    readonly extra: { retryAfterSeconds?: number; errors?: unknown[] } = {},
   ) {
     super(message);
     this.name = "AppError";

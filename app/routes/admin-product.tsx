@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin-product";
 import { servicesContext } from "~/context";
 import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
+import { StatusBadge } from "~/components/admin/status-badge";
 import { changedFields, ProductForm, type ProductFormValues } from "~/components/admin/product-form";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
@@ -27,15 +28,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Product"} | VSOP Admin` }, { name: "robots", content: "noindex" }];
 
-const STATUS_BADGE = {
-  active: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
-  draft: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
-  archived: "bg-surface-muted text-ink",
-} as const;
-
-export function StatusBadge({ status }: { status: keyof typeof STATUS_BADGE }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_BADGE[status]}`}>{status}</span>;
-}
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const { product, variants, history, options } = loaderData;

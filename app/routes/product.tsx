@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
-import { servicesContext } from "~/context";
+import { servicesContext, visitorContext } from "~/context";
 import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
@@ -21,17 +21,22 @@ import { findCollection } from "~/lib/taxonomy";
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
   const services = context.get(servicesContext);
-  const product = await services.catalog.findProduct({ id: Number(params.id) });
+  const id = Number(params.id);
+  // Staff see drafts and archived products too, marked as a preview; everyone else gets 404 for them.
+  const staff = context.get(visitorContext).user?.role === "admin";
+  const onSale = await services.catalog.findProduct({ id });
+  const product = onSale ?? (staff ? await services.catalog.findProduct({ id, anyStatus: true }) : null);
   if (!product) throw data({ reason: "missing" }, { status: 404 });
+  const preview = !onSale;
   // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
   const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
-  return { product, shipsAt };
+  return { product, shipsAt, preview };
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  if (!data) return [{ title: "Product | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+  if (!data || data.preview) return [{ title: `${data ? `Preview: ${data.product.name}` : "Product"} | VSOP Apparel` }, { name: "robots", content: "noindex" }];
   const origin = originOf(matches);
   const { product } = data;
   const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
@@ -45,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shipsAt } = loaderData;
+  const { product, shipsAt, preview } = loaderData;
   const [color, setColor] = useState(product.colors[0] ?? "Black");
   useEffect(() => trackViewItem({ id: product.id, name: product.name, price: product.price }), [product.id, product.name, product.price]);
   const collection = findCollection(product.category);
@@ -54,6 +59,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const badges = productBadges(product);
   return (
     <div className="container-page grid gap-10 pb-8 pt-6 lg:grid-cols-2 lg:gap-16">
+      {preview && (
+        <p role="status" className="rounded-2xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 lg:col-span-2 dark:bg-amber-900 dark:text-amber-50">
+          Staff preview: this product is not on sale, so shoppers can't see this page.{" "}
+          <Link to={`/admin/products/${product.id}`} className="underline">
+            Edit it
+          </Link>
+        </p>
+      )}
       <ProductGallery key={color} images={images} name={product.name} />
       <div className="space-y-6">
         <div className="space-y-3">

@@ -66,3 +66,15 @@ export const productChangeSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
 export type ProductChange = z.output<typeof productChangeSchema>;
+
+const centsOrNull = cents.nullable();
+
+/** POST /api/admin/bulk-edit: many prices (per product) and stock levels (per variant), saved together or not at all. */
+export const bulkEditSchema = z
+  .object({
+    products: z.array(z.object({ id: z.number().int().positive(), priceCents: cents.optional(), compareAtCents: centsOrNull.optional() }).strict()).max(1000).default([]),
+    variants: z.array(z.object({ id: z.number().int().positive(), onHand: z.number().int().min(0).max(1_000_000) }).strict()).max(5000).default([]),
+  })
+  .strict()
+  .refine((v) => v.products.length + v.variants.length > 0, "Nothing to save");
+export type BulkEdit = z.output<typeof bulkEditSchema>;

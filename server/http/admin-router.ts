@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
-import { emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import type { Services } from "../context";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
@@ -18,6 +18,7 @@ const productsQuery = z
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
+const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
 const auditQuery = z
   .object({ productId: numericId.optional(), entity: z.enum(AUDIT_ENTITIES).optional(), entityId: z.string().trim().min(1).max(100).optional(), before: numericId.optional() })
   .strict();
@@ -65,6 +66,12 @@ export function adminRouter(services: Services): Router {
   router.delete("/variants/:id", async (req, res) => {
     const { productId } = await services.admin.deleteVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), actor: actor(req) });
     res.json(await services.admin.getProduct({ id: productId }));
+  });
+  router.get("/bulk-edit", async (req, res) => {
+    res.json(await services.admin.bulkEditGrid(parseInput(bulkGridQuery, req.query, "Invalid query")));
+  });
+  router.post("/bulk-edit", async (req, res) => {
+    res.json(await services.admin.applyBulkEdit({ edit: parseInput(bulkEditSchema, req.body, "Invalid bulk edit"), actor: actor(req) }));
   });
   router.patch("/variants/:id", async (req, res) => {
     const { onHand } = parseInput(stockChangeSchema, req.body, "Invalid stock");

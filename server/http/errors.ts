@@ -19,7 +19,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (err instanceof AppError) {
     if (err.extra.retryAfterSeconds) res.set("Retry-After", String(err.extra.retryAfterSeconds));
-    res.status(err.status).json({ message: err.message, code: err.code });
+    res.status(err.status).json({ message: err.message, code: err.code, ...(err.extra.errors ? { errors: err.extra.errors } : {}) });
     return;
   }
   const bodyError = typeof err?.type === "string" ? bodyErrors[err.type] : undefined;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { Router } from "express";
 import { isGarment } from "../catalog/images/garments";
 import { IMAGE_VERSION } from "../catalog/images/image-url";
-import { isKnownColorSlug } from "../catalog/images/palette";
+import { isColorSlug, isKnownColorSlug } from "../catalog/images/palette";
 import { renderGarmentSvg } from "../catalog/images/render-image";
 
 const cache = new Map<string, { svg: string; etag: string }>();
@@ -13,13 +13,14 @@ export function imagesRouter(): Router {
   router.get(`/${IMAGE_VERSION}/:garment/:file`, (req, res, next) => {
     const match = /^([a-z0-9-]+)-(front|back)\.svg$/.exec(req.params.file);
     const garment = req.params.garment;
-    if (!match || !isGarment(garment) || !isKnownColorSlug(match[1]!)) return next();
+    if (!match || !isGarment(garment) || !isColorSlug(match[1]!)) return next();
     const key = `${garment}/${req.params.file}`;
     let entry = cache.get(key);
     if (!entry) {
       const svg = renderGarmentSvg({ garment, color: match[1]!, view: match[2] as "front" | "back" });
       entry = { svg, etag: `"${createHash("sha1").update(svg).digest("base64url")}"` };
-      cache.set(key, entry);
+      // Palette colours are kept; any other name (drawn in grey) is rendered each time, so made-up URLs can't fill memory.
+      if (isKnownColorSlug(match[1]!)) cache.set(key, entry);
     }
     res.set("Cache-Control", "public, max-age=31536000, immutable");
     res.set("ETag", entry.etag);

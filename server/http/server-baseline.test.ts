@@ -59,7 +59,11 @@ describe("server baseline", () => {
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 400 500"/);
     const again = await fetch(`${server.url}/images/v1/hoodie/black-front.svg`, { headers: { "if-none-match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);
-    for (const missing of ["/images/v1/spaceship/black-front.svg", "/images/v1/hoodie/plaid-front.svg", "/images/v1/hoodie/black-side.svg", "/images/v0/hoodie/black-front.svg"]) {
+    // A colour name the palette lacks (staff name colours freely) is drawn in the neutral grey.
+    const plaid = await fetch(`${server.url}/images/v1/hoodie/plaid-front.svg`);
+    expect(plaid.status).toBe(200);
+    expect(await plaid.text()).toContain("#a7a9ad");
+    for (const missing of ["/images/v1/spaceship/black-front.svg", `/images/v1/hoodie/${"x".repeat(41)}-front.svg`, "/images/v1/hoodie/black--blue-front.svg", "/images/v1/hoodie/black-side.svg", "/images/v0/hoodie/black-front.svg"]) {
       expect((await fetch(`${server.url}${missing}`)).status, missing).toBe(404);
     }
   });

@@ -5,8 +5,8 @@ import { AppError } from "../errors";
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
-      if (issue.code === "unrecognized_keys") return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
       const path = issue.path.join(".");
+      if (issue.code === "unrecognized_keys") return `${path ? `${path}: ` : ""}Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join("; ");

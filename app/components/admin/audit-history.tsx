@@ -39,7 +39,7 @@ export function AuditHistory({ entries, label = "Change history" }: { entries: A
       {entries.length === 0 ? (
         <p className="text-sm text-ink-muted">No staff changes yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={label}>
+        <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={`${label} table`}>
           <table className={tableClass}>
             <thead className="bg-surface-muted">
               <tr>

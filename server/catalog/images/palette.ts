@@ -15,6 +15,27 @@ const palette: Record<string, string> = {
   brown: "#7b5538",
   beige: "#d8c6a5",
   cream: "#eee5d0",
+  // More of the names staff give colours, so new products get a fitting illustration until they have photos.
+  oat: "#d9cdb4",
+  sand: "#cdb891",
+  stone: "#b7b2a6",
+  ivory: "#f2ecdc",
+  tan: "#b98f63",
+  camel: "#c19a6b",
+  khaki: "#a99b6c",
+  forest: "#2f5a3c",
+  sage: "#9aab8b",
+  mint: "#a8dcc4",
+  teal: "#2c7a7b",
+  rust: "#a4492b",
+  maroon: "#6b2331",
+  burgundy: "#7a2637",
+  orange: "#e07b2e",
+  coral: "#ef7f6a",
+  mustard: "#c9a227",
+  lavender: "#b8a6d9",
+  indigo: "#3b3f8f",
+  denim: "#4a6a8f",
   default: "#a7a9ad",
 };
 
@@ -24,6 +45,11 @@ export function colorSlug(color: string): string {
 
 export function isKnownColorSlug(slug: string): boolean {
   return slug === "multicolor" || Object.hasOwn(palette, slug);
+}
+
+/** Any colour name staff may give (drawn in the neutral grey when the palette lacks it): a short slug. */
+export function isColorSlug(slug: string): boolean {
+  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && slug.length <= 40;
 }
 
 export function fabricHex(slug: string): string {

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
+import { expect, test } from "./fixtures";
+import { addToCart, checkOutWithTestCard } from "./journeys";
+
+async function signInAsStaff(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(E2E_ADMIN.username);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+async function feedRowCount(page: Page): Promise<number> {
+  await page.goto("/admin/instagram-shop");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download Catalog Feed" }).click();
+  const csv = readFileSync((await (await downloading).path())!, "utf8");
+  return csv.trim().split("\n").length - 1;
+}
+
+test.use({ expectedConsoleErrors: [/status of 404/] }); // the shopper's look at the draft
+
+test("staff create a 2 colour x 3 size product, stock and publish it; a shopper finds it, buys it, and the feed grows by 6", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const name = `Ridge Knit Sweater ${Date.now().toString(36)}`;
+  await signInAsStaff(page);
+  const feedBefore = await feedRowCount(page);
+
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "New product" }).click();
+  await page.getByLabel("Title").fill(name);
+  await page.getByLabel("Description").fill("A chunky merino-blend knit for cold mornings.");
+  await page.getByLabel("Illustration").selectOption("longsleeve");
+  await page.getByLabel("Collection").selectOption("men");
+  await page.getByLabel("Subcategory").selectOption("hoodies");
+  await page.getByLabel("Price (USD)", { exact: true }).fill("74.50");
+  await page.getByLabel("Colours").fill("Oat, Charcoal");
+  await page.getByLabel("Sizes").fill("S, M, L");
+  await page.getByRole("button", { name: "Create product" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Status: Draft")).toBeVisible();
+  const rows = page.getByRole("region", { name: "Variants and stock" }).getByRole("row");
+  await expect(rows).toHaveCount(7); // header + 2 x 3
+  const productId = Number(/\/admin\/products\/(\d+)$/.exec(page.url())![1]);
+
+  // A draft is not in the store: the page is a staff preview, and shoppers get 404.
+  const shopper = await (await browser.newContext()).newPage();
+  expect((await shopper.goto(`/product/${productId}`))?.status()).toBe(404);
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByText("Staff preview: this product is not on sale")).toBeVisible();
+  await page.goto(`/admin/products/${productId}`);
+
+  for (const size of ["S", "M", "L"]) {
+    const input = page.getByLabel(`On hand for VS-${productId}-OAT-${size}`);
+    await input.fill("5");
+    await input.locator("xpath=..").getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(`VS-${productId}-OAT-${size} now has 5 on hand`)).toBeVisible();
+  }
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("Product saved")).toBeVisible();
+  await expect(page.getByText("Status: Active")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Change history", exact: true })).toContainText("status:active");
+
+  await shopper.goto("/category/men/hoodies?sort=newest");
+  await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
+  await shopper.goto(`/search?q=${encodeURIComponent("ridge knit sweater")}`);
+  await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
+  await addToCart(shopper, productId, "M");
+  const orderNumber = await checkOutWithTestCard(shopper, { email: "ridge.buyer@example.com", name: "Robin Ridge" });
+  expect(orderNumber).toMatch(/^VS-\d+$/);
+
+  expect(await feedRowCount(page)).toBe(feedBefore + 6);
+});
