@@ -20,7 +20,7 @@ async function feedRowCount(page: Page): Promise<number> {
   return csv.trim().split("\n").length - 1;
 }
 
-test.use({ expectedConsoleErrors: [/status of 404/] }); // the shopper's look at the draft
+test.use({ expectedConsoleErrors: [/status of 40[04]/] }); // the shopper looking at a draft; the refused bulk save
 
 test("staff create a 2 colour x 3 size product, stock and publish it; a shopper finds it, buys it, and the feed grows by 6", async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -74,4 +74,29 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
   expect(orderNumber).toMatch(/^VS-\d+$/);
 
   expect(await feedRowCount(page)).toBe(feedBefore + 6);
+});
+
+test("staff bulk edit: a wrong cell is named and nothing is saved; then many stock levels and a price are saved at once", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/admin/products/bulk?q=VS-40-");
+  const grid = page.getByRole("region", { name: "Prices and stock" });
+  await expect(grid.getByRole("rowheader", { name: /High-Rise Wide Leg Jeans/ })).toBeVisible();
+
+  await page.getByLabel("Compare-at price of High-Rise Wide Leg Jeans").fill("50.00"); // below the price (79.99)
+  await page.getByLabel("Set every stock level shown to").fill("25");
+  await page.getByRole("button", { name: "Fill" }).click();
+  await page.getByRole("button", { name: "Save all" }).click();
+  await expect(grid.getByText("The compare-at price must be above the price")).toBeVisible();
+  await expect(page.getByLabel("Compare-at price of High-Rise Wide Leg Jeans")).toHaveAttribute("aria-invalid", "true");
+  await page.reload();
+  await expect(page.getByLabel("On hand for VS-40-BLUE-28")).not.toHaveValue("25");
+
+  await page.getByLabel("Set every stock level shown to").fill("25");
+  await page.getByRole("button", { name: "Fill" }).click();
+  await page.getByLabel("Price of High-Rise Wide Leg Jeans", { exact: true }).fill("84.99");
+  await page.getByRole("button", { name: "Save all" }).click();
+  await expect(page.getByText(/^Saved \d+ changes$/)).toBeVisible();
+  await expect(page.getByLabel("On hand for VS-40-BLUE-26")).toHaveValue("25");
+  await page.goto("/product/40");
+  await expect(page.getByText("$84.99").first()).toBeVisible();
 });

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** The parsed JSON answer, for calls that explain more than a message (the bulk editor's row errors). */
+    readonly body?: unknown,
   ) {
     super(`${status}: ${detail}`);
     this.name = "ApiError";
@@ -17,7 +19,7 @@ export async function apiRequest<T>(method: "GET" | "POST" | "PATCH" | "DELETE",
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, readMessage(text) || res.statusText);
+  if (!res.ok) throw new ApiError(res.status, readMessage(text) || res.statusText, parseJson(text));
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -27,5 +29,13 @@ function readMessage(text: string): string {
     return typeof parsed.message === "string" ? parsed.message : text;
   } catch {
     return text;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import type { Route } from "./+types/admin-products";
 import { servicesContext } from "~/context";
 import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
-import { buttonClass } from "~/components/layout/status-screen";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
@@ -30,9 +30,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <AdminShell
       title="Products & stock"
       actions={
-        <Link to="/admin/products/new" className={buttonClass}>
-          <Plus aria-hidden="true" className="size-4" /> New product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/bulk" className={secondaryButtonClass}>
+            Bulk edit prices and stock
+          </Link>
+          <Link to="/admin/products/new" className={buttonClass}>
+            <Plus aria-hidden="true" className="size-4" /> New product
+          </Link>
+        </div>
       }
     >
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">

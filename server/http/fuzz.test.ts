@@ -13,7 +13,7 @@ import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
-import { emptyBodySchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -71,6 +71,10 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["PATCH", "/api/admin/variants/1", stockChangeSchema, { onHand: 5 }],
   ["PATCH", "/api/admin/campaigns/vsop", campaignUpdateSchema, { preorderClosesAt: "2027-01-10T18:00:00Z", shipsAt: "2027-01-24T00:00:00Z", freeShipping: true }],
   ["POST", "/api/admin/feed-token", emptyBodySchema, {}],
+  ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft" }],
+  ["PATCH", "/api/admin/products/1", productChangeSchema, { name: "Tee", priceCents: 1000, handle: "tee", colors: ["Black"] }],
+  ["POST", "/api/admin/products/1/duplicate", emptyBodySchema, {}],
+  ["POST", "/api/admin/bulk-edit", bulkEditSchema, { products: [{ id: 1, priceCents: 100 }], variants: [{ id: 1, onHand: 2 }] }],
 ];
 
 describe("fuzzing every /api call with bad input", () => {
@@ -92,7 +96,7 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? staff : shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
