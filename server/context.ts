@@ -34,6 +34,8 @@ import { listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
 import type { BulkEdit, ProductChange, ProductFields } from "./catalog/admin-schemas";
 import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
+import { exportCatalog } from "./catalog/shopify-csv/export-catalog";
+import { importCatalog } from "./catalog/shopify-csv/import-catalog";
 import { writeCatalogFeed } from "./feed/catalog-feed";
 import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
@@ -144,6 +146,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       productIdForHandle: bind(db, productIdForHandle),
       productFormOptions: () => productFormOptions({ db }),
       bulkEditGrid: bind(db, bulkEditGrid),
+      exportCatalog: () => exportCatalog({ db }),
+      importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), ...args }),
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),

@@ -69,6 +69,15 @@ export type ProductChange = z.output<typeof productChangeSchema>;
 
 const centsOrNull = cents.nullable();
 
+/** POST /api/admin/catalog/import: a Shopify product CSV's text; a dry run reports without writing. */
+export const catalogImportSchema = z
+  .object({
+    csv: z.string().min(1, "The file is empty").max(25_000_000),
+    dryRun: z.boolean(),
+    defaultCollection: slug.default("men"),
+  })
+  .strict();
+
 /** POST /api/admin/bulk-edit: many prices (per product) and stock levels (per variant), saved together or not at all. */
 export const bulkEditSchema = z
   .object({

@@ -134,6 +134,8 @@ export const variants = pgTable(
     color: text("color").notNull(),
     size: text("size").notNull(),
     sku: text("sku").notNull().unique(),
+    /** GTIN, EAN, UPC or ISBN, as merchants import it; optional. */
+    barcode: text("barcode"),
     onHand: integer("on_hand").notNull().default(0),
     reserved: integer("reserved").notNull().default(0),
   },

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
-import { bulkEditSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, catalogImportSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import type { Services } from "../context";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
@@ -66,6 +66,20 @@ export function adminRouter(services: Services): Router {
   router.delete("/variants/:id", async (req, res) => {
     const { productId } = await services.admin.deleteVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), actor: actor(req) });
     res.json(await services.admin.getProduct({ id: productId }));
+  });
+  router.get("/catalog.csv", async (_req, res) => {
+    res.set("Content-Disposition", `attachment; filename="vsop-products-${new Date().toISOString().slice(0, 10)}.csv"`);
+    res.type("text/csv").send(await services.admin.exportCatalog());
+  });
+  router.post("/catalog/import", async (req, res) => {
+    const { csv, dryRun, defaultCollection } = parseInput(catalogImportSchema, req.body, "Invalid import");
+    const report = await services.admin.importCatalog({ text: csv, dryRun, defaultCollection, actor: actor(req) });
+    if (!dryRun && !report.imported) {
+      const n = report.refused.length;
+      res.status(400).json({ message: `${n} ${n === 1 ? "line is" : "lines are"} refused; nothing was imported`, code: "bad_request", ...report });
+      return;
+    }
+    res.json(report);
   });
   router.get("/bulk-edit", async (req, res) => {
     res.json(await services.admin.bulkEditGrid(parseInput(bulkGridQuery, req.query, "Invalid query")));

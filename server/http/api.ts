@@ -11,15 +11,19 @@ import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { requireSameOriginJson } from "./same-origin";
-import { loadSession } from "./session";
+import { loadSession, requireAdmin } from "./session";
 
 export const JSON_BODY_LIMIT = "100kb";
+const IMPORT_BODY_LIMIT = "25mb";
+const CATALOG_IMPORT_PATH = "/admin/catalog/import";
 
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
   const router = Router();
   router.use("/webhooks", webhookRouter(services));
   router.use(requireSameOriginJson);
+  // A catalogue import carries its CSV (up to 25 MB) in JSON: only staff get the larger limit, checked before parsing.
+  router.use(CATALOG_IMPORT_PATH, loadSession(services), requireAdmin, express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
   router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

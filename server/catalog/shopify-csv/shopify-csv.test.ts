@@ -1,0 +1,156 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema";
+import { createApiClient } from "../../test/api-client";
+import { registerShopper } from "../../test/accounts-helpers";
+import { signedInAdmin } from "../../test/admin-helpers";
+import { startTestServer, type TestServer } from "../../test/test-server";
+import { htmlToText } from "./html-text";
+import { parseCents, parseShopifyCsv } from "./parse-shopify-csv";
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name), "utf8");
+const classic = fixture("shopify-classic.csv");
+const withoutBadRow = classic.split("\n").filter((l) => !l.startsWith("broken-tee,")).join("\n");
+
+describe("reading a Shopify CSV", () => {
+  it("groups rows by handle, reads options, Default Title products, image rows, quotes and multi-line HTML", () => {
+    const parsed = parseShopifyCsv(classic);
+    expect(parsed.products).toHaveLength(22);
+    expect(parsed.unknownColumns).toEqual([]);
+    const tee = parsed.products.find((p) => p.handle === "harbor-crew-tee")!;
+    expect(tee.variants.map((v) => `${v.color}/${v.size}`)).toEqual(["Black/S", "Black/M", "Black/L", "White/S", "White/M", "White/L"]);
+    expect(tee.images).toHaveLength(2); // its first row's image and an image-only row
+    expect(tee.cells.body).toContain('"pre-washed"');
+    const socks = parsed.products.find((p) => p.handle === "drift-socks-3-pack")!;
+    expect(socks.variants).toMatchObject([{ color: "Default", size: "One Size", priceCents: 1500 }]);
+    expect(parsed.refusals).toEqual([{ line: 184, column: "Variant Price", handle: "broken-tee", reason: "'twelve' is not a price" }]);
+  });
+
+  it("reads the current header set too, and lists columns it does not use without failing", () => {
+    const parsed = parseShopifyCsv(fixture("shopify-current.csv").replace("Title,URL handle", "Title,Mood,URL handle").replace(/\n([^\n]*)/g, (_m, line: string) => `\n${line.replace(/^([^,]*),/, "$1,,")}`));
+    expect(parsed.unknownColumns).toEqual(["Mood"]);
+    expect(parsed.products.map((p) => p.handle)).toEqual(["fjord-rain-parka", "glacier-base-layer"]);
+    expect(parsed.products[0]!.variants.map((v) => v.priceCents)).toEqual([114900, 114900]);
+  });
+
+  it("names the line and column of what it cannot take", () => {
+    const refusals = parseShopifyCsv("Handle,Title,Option1 Name,Option1 Value,Variant Price,Variant Inventory Qty\nBad Handle,X,Size,M,10,1\nok,Ok,Material,Wool,10,1\nok2,Ok2,Size,M,10,lots\n").refusals;
+    expect(refusals).toEqual([
+      { line: 2, column: "Handle", handle: "Bad Handle", reason: "'Bad Handle' is not a handle (lowercase letters, digits and dashes)" },
+      { line: 3, column: "Option1 Name", handle: "ok", reason: "Option 'material' is not supported: this store's options are colour and size" },
+      { line: 4, column: "Variant Inventory Qty", handle: "ok2", reason: "'lots' is not a whole number of units" },
+    ]);
+    expect(parseShopifyCsv('Handle,Title\n"unclosed,x\n').refusals[0]!.reason).toMatch(/^The file is not valid CSV/);
+    expect(parseShopifyCsv("Name,Price\nx,1\n").refusals[0]!.reason).toBe("No Handle (or URL handle) column: is this a Shopify product CSV?");
+  });
+
+  it("reads prices exactly and keeps only the words of HTML", () => {
+    expect([parseCents("24"), parseCents("1,149.00"), parseCents("$9.5"), parseCents(""), parseCents("abc")]).toEqual([2400, 114900, 950, null, Number.NaN]);
+    expect(htmlToText("<p>Soft &amp; warm</p><ul><li>One</li><li>Two</li></ul><script>alert(1)</script><img src=x onerror=alert(1)>")).toBe("Soft & warm\n\n• One\n• Two");
+  });
+});
+
+describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => {
+  let server: TestServer;
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await signedInAdmin(server);
+  });
+  afterAll(() => server?.close());
+
+  const productCount = async () => (await admin.get("/api/admin/products")).body.total as number;
+
+  it("dry run: reports what it would create and refuse, with line numbers, and writes nothing", async () => {
+    const before = await productCount();
+    const res = await admin.post("/api/admin/catalog/import", { csv: classic, dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ dryRun: true, imported: false, rows: 78, updated: [], unchanged: [], unknownColumns: [] });
+    expect(res.body.created).toHaveLength(21);
+    expect(res.body.created[0]).toEqual({ handle: "harbor-crew-tee", title: "Harbor Crew Tee", variants: 6 });
+    expect(res.body.refused).toEqual([{ line: 184, column: "Variant Price", handle: "broken-tee", reason: "'twelve' is not a price" }]);
+    expect(res.body.warnings.some((w: { column: string }) => w.column === "Image Src")).toBe(true);
+    expect(await productCount()).toBe(before);
+  });
+
+  it("a real import with a refused line writes nothing and says why", async () => {
+    const before = await productCount();
+    const res = await admin.post("/api/admin/catalog/import", { csv: classic, dryRun: false });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("1 line is refused; nothing was imported");
+    expect(res.body.refused).toHaveLength(1);
+    expect(await productCount()).toBe(before);
+  });
+
+  it("imports all products in one go, safely, and a second import of the same file changes nothing", async () => {
+    const before = await productCount();
+    const res = await admin.post("/api/admin/catalog/import", { csv: withoutBadRow, dryRun: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: true, refused: [] });
+    expect(await productCount()).toBe(before + 21);
+    const dress = (await admin.get(`/api/admin/products?q=meadow-wrap-dress`)).body.products[0];
+    expect(dress).toMatchObject({ status: "draft", category: "women", subcategory: "dresses", price: 84 });
+    const tee = (await admin.get(`/api/admin/products?q=harbor-crew-tee`)).body.products[0];
+    const detail = (await admin.get(`/api/admin/products/${tee.id}`)).body;
+    expect(detail.product).toMatchObject({ name: "Harbor Crew Tee", category: "men", subcategory: "t-shirts", garment: "tshirt", tags: ["men", "cotton"], status: "active" });
+    expect(detail.product.description).toBe('The harbor crew tee, made to last.\n\n• Garment-dyed, "pre-washed"\n• Fits true to size, runs long');
+    expect(detail.variants[0]).toMatchObject({ sku: "SHP-00-00", color: "Black", size: "S" });
+    const storefront = (await createApiClient(server.url).get(`/api/products/${tee.id}`)).body;
+    expect(storefront).toMatchObject({ name: "Harbor Crew Tee", price: 24 });
+
+    const audits = await server.database.db.$count(auditLog);
+    const again = await admin.post("/api/admin/catalog/import", { csv: withoutBadRow, dryRun: false });
+    expect(again.body).toMatchObject({ imported: true, created: [], updated: [] });
+    expect(again.body.unchanged).toHaveLength(21);
+    expect(await productCount()).toBe(before + 21);
+    expect(await server.database.db.$count(auditLog)).toBe(audits);
+  });
+
+  it("updates by handle: a changed price and stock show in the dry run and then in the store", async () => {
+    const changed = withoutBadRow.replace(/^(harbor-crew-tee,Harbor Crew Tee,(?:[^\n]*\n){5}[^\n]*?)SHP-00-00,300,shopify,\d+,/m, "$1SHP-00-00,300,shopify,99,");
+    const dry = (await admin.post("/api/admin/catalog/import", { csv: changed.replaceAll(",24.00,", ",26.00,"), dryRun: true })).body;
+    expect(dry.updated).toEqual([{ handle: "harbor-crew-tee", changes: ["price", "stock, SKU or barcode of 1 variant"] }]);
+    await admin.post("/api/admin/catalog/import", { csv: changed.replaceAll(",24.00,", ",26.00,"), dryRun: false });
+    const tee = (await admin.get(`/api/admin/products?q=harbor-crew-tee`)).body.products[0];
+    expect(tee.price).toBe(26);
+    expect((await admin.get(`/api/admin/products/${tee.id}`)).body.variants[0].onHand).toBe(99);
+  });
+
+  it("the current header set imports too", async () => {
+    const res = await admin.post("/api/admin/catalog/import", { csv: fixture("shopify-current.csv"), dryRun: false, defaultCollection: "women" });
+    expect(res.status).toBe(200);
+    const parka = (await admin.get("/api/admin/products?q=fjord-rain-parka")).body.products[0];
+    expect(parka).toMatchObject({ price: 1149, status: "active", category: "women", subcategory: null });
+    expect((await admin.get("/api/admin/products?q=glacier-base-layer")).body.products[0]).toMatchObject({ status: "draft", price: 64.5, subcategory: "tops" });
+  });
+
+  it("exporting and importing into an empty store gives the same catalogue", async () => {
+    const exported = await admin.get("/api/admin/catalog.csv");
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const empty = await startTestServer();
+    try {
+      await empty.database.db.execute(sql`delete from variants`);
+      await empty.database.db.execute(sql`delete from products`);
+      const staff = await signedInAdmin(empty);
+      const res = await staff.post("/api/admin/catalog/import", { csv: exported.text, dryRun: false });
+      expect(res.body.refused).toEqual([]);
+      expect(res.body.imported).toBe(true);
+      expect((await staff.get("/api/admin/catalog.csv")).text).toBe(exported.text);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it("refuses bad requests, customers and visitors", async () => {
+    expect((await admin.post("/api/admin/catalog/import", { csv: "", dryRun: true })).body.message).toBe("Invalid import: csv: The file is empty");
+    expect((await admin.post("/api/admin/catalog/import", { csv: "Handle\n", dryRun: "yes" })).status).toBe(400);
+    expect((await admin.post("/api/admin/catalog/import", { csv: withoutBadRow, dryRun: true, defaultCollection: "pets" })).body.message).toBe("Unknown collection 'pets'");
+    expect((await createApiClient(server.url).post("/api/admin/catalog/import", { csv: "x", dryRun: true })).status).toBe(401);
+    expect((await createApiClient(server.url).get("/api/admin/catalog.csv")).status).toBe(401);
+    const customer = createApiClient(server.url);
+    await registerShopper(customer);
+    expect((await customer.post("/api/admin/catalog/import", { csv: "x", dryRun: true })).status).toBe(403);
+  });
+});
