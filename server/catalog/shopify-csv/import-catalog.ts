@@ -11,7 +11,7 @@ import { type ImportProduct, parseShopifyCsv, type Refusal } from "./parse-shopi
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Garment = (typeof GARMENTS)[number];
-const BADGES = ["new", "featured", "trending", "bestseller", "hot", "preorder"] as const;
+type Badge = "new" | "featured" | "trending" | "bestseller" | "hot" | "preorder";
 
 export interface ImportReport {
   dryRun: boolean;
@@ -39,7 +39,7 @@ interface Target {
   subcategory: string | null;
   garment: Garment;
   tags: string[];
-  flags: Record<(typeof BADGES)[number], boolean>;
+  flags: Record<Badge, boolean>;
   priceCents: number;
   compareAtCents: number | null;
   colors: string[];
@@ -158,7 +158,7 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
     }
     for (const image of source.images) warn("Image Src", `Photo not imported (${image.src.slice(0, 80)}): this store does not take product photos yet, so the product shows its illustration`, image.line);
     const badges = (source.cells.badges ?? "").toLowerCase().split(/[,\s]+/).filter(Boolean);
-    const flag = (b: (typeof BADGES)[number], now: boolean) => (source.cells.badges !== undefined ? badges.includes(b) : now);
+    const flag = (b: Badge, now: boolean) => (source.cells.badges !== undefined ? badges.includes(b) : now);
     targets.push({
       source,
       existingId: current?.id ?? null,
