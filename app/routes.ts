@@ -30,6 +30,7 @@ export default [
   route("admin/products", "routes/admin-products.tsx"),
   route("admin/products/new", "routes/admin-product-new.tsx"),
   route("admin/products/bulk", "routes/admin-bulk-edit.tsx"),
+  route("admin/products/import", "routes/admin-import.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),

@@ -100,3 +100,30 @@ test("staff bulk edit: a wrong cell is named and nothing is saved; then many sto
   await page.goto("/product/40");
   await expect(page.getByText("$84.99").first()).toBeVisible();
 });
+
+test("staff check a Shopify CSV, see the refused line, then import the fixed file and find its products", async ({ page }) => {
+  test.setTimeout(60_000);
+  // The server's fixture, as drafts so the shared store's listings and feed stay as other tests expect them.
+  const csv = readFileSync("server/catalog/shopify-csv/fixtures/shopify-classic.csv", "utf8").replaceAll(",active\n", ",draft\n").replaceAll(",TRUE,Title,", ",FALSE,Title,");
+  const fixed = csv.split("\n").filter((l) => !l.startsWith("broken-tee,")).join("\n");
+  await signInAsStaff(page);
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "Import / export CSV" }).click();
+
+  await page.getByLabel("CSV file (up to 25 MB)").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Check file" }).click();
+  const refused = page.getByRole("region", { name: "Refused lines" });
+  await expect(refused.getByRole("row", { name: /184 Variant Price broken-tee 'twelve' is not a price/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
+
+  await page.getByLabel("CSV file (up to 25 MB)").setInputFiles({ name: "products-fixed.csv", mimeType: "text/csv", buffer: Buffer.from(fixed) });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByRole("heading", { name: "What this file would do" })).toBeVisible();
+  await expect(page.getByText("New: Harbor Crew Tee")).toBeVisible();
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("heading", { name: "Imported", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "See the products" }).click();
+  await page.getByLabel("Name or handle").fill("harbor-crew-tee");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("link", { name: "Harbor Crew Tee" })).toBeVisible();
+});

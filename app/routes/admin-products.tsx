@@ -31,6 +31,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       title="Products & stock"
       actions={
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/import" className={secondaryButtonClass}>
+            Import / export CSV
+          </Link>
           <Link to="/admin/products/bulk" className={secondaryButtonClass}>
             Bulk edit prices and stock
           </Link>
