@@ -6,6 +6,7 @@ import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images-router";
 import { seoRouter } from "./http/seo-router";
 import { createResponseCache, isAnonymous } from "./http/response-cache";
+import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
@@ -40,6 +41,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
+  app.use("/media", mediaRouter(services));
   app.use(seoRouter(services));
   if (pages.length > 0) app.use(...pages);
   app.use(errorHandler);

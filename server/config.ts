@@ -8,6 +8,8 @@ const schema = z.object({
   PORT: port.default(3000),
   /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Product photos (originals and derivatives); DATA_DIR/media when not set. */
+  MEDIA_DIR: z.string().min(1).optional(),
   /** PostgreSQL connection string; when set, PGlite is not used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -34,6 +34,8 @@ import { listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
 import type { BulkEdit, ProductChange, ProductFields } from "./catalog/admin-schemas";
 import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
+import { addPhoto, deletePhoto, listPhotos, updatePhoto } from "./catalog/product-photos";
+import type { MediaStore } from "./media/media-store";
 import { exportCatalog } from "./catalog/shopify-csv/export-catalog";
 import { importCatalog } from "./catalog/shopify-csv/import-catalog";
 import { writeCatalogFeed } from "./feed/catalog-feed";
@@ -66,6 +68,8 @@ export interface ServiceDeps {
   publicConfig?: { gtmId: string | null };
   /** The secret Meta's scheduled fetch uses to read the catalog feed. */
   feedToken?: string | null;
+  /** Where product photos are kept (originals and derivatives). */
+  media: MediaStore;
   /** Optional wording for the style assistant; the built-in engines answer without it. */
   languageModel?: LanguageModel | null;
 }
@@ -78,12 +82,13 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null }: ServiceDeps) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
+    media,
     payments,
     checkout: {
       quote: withDeps(orderDeps, quoteCheckout),
@@ -145,6 +150,10 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
       productIdForHandle: bind(db, productIdForHandle),
       productFormOptions: () => productFormOptions({ db }),
+      listPhotos: (args: { productId: number }) => listPhotos(db, args.productId),
+      addPhoto: (args: { productId: number; file: Buffer; alt?: string; color?: string; actor: string }) => addPhoto({ db, media, now: now(), ...args }),
+      updatePhoto: (args: { photoId: number; change: { alt?: string; color?: string | null; position?: number }; actor: string }) => updatePhoto({ db, now: now(), ...args }),
+      deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
       bulkEditGrid: bind(db, bulkEditGrid),
       exportCatalog: () => exportCatalog({ db }),
       importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), ...args }),

@@ -11,6 +11,7 @@ import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
 import { seedCampaign } from "./campaign/campaign";
 import { developmentPages, productionPages } from "./http/pages";
 import { createLogger } from "./logger";
+import { createMediaStore } from "./media/media-store";
 import { createMailer } from "./mail/mailer";
 import { createPaymentProvider } from "./payments/create-payment-provider";
 import { createLanguageModel } from "./stylist/language-model";
@@ -41,7 +42,8 @@ await maintainDatabase(database);
 const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
 const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
+const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, media, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
   languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
 });
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");

@@ -190,10 +190,10 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           {report.warnings.length > 0 && (
-            <div>
-              <h3 className="mb-2 font-semibold">Notes ({report.warnings.length})</h3>
+            <details className="group">
+              <summary className="mb-2 cursor-pointer font-semibold">Notes ({report.warnings.length}): imported with a caveat</summary>
               <LineTable label="Import notes" lines={report.warnings} />
-            </div>
+            </details>
           )}
           {report.unknownColumns.length > 0 && <p className="text-sm text-ink-muted">Columns this store does not use (ignored): {report.unknownColumns.join(", ")}</p>}
           {report.imported && (

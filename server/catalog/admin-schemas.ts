@@ -87,3 +87,12 @@ export const bulkEditSchema = z
   .strict()
   .refine((v) => v.products.length + v.variants.length > 0, "Nothing to save");
 export type BulkEdit = z.output<typeof bulkEditSchema>;
+
+/** POST /api/admin/products/{id}/photos?alt=&color= (the body is the image). */
+export const photoQuery = z.object({ alt: z.string().trim().max(250).optional(), color: z.string().trim().max(40).optional() }).strict();
+
+/** PATCH /api/admin/photos/{id}: alt text (required, so never empty), colour (null: every colour), place in the order. */
+export const photoChangeSchema = z
+  .object({ alt: z.string().trim().min(1, "Alt text can't be empty: say what the photo shows").max(250).optional(), color: z.string().trim().min(1).max(40).nullable().optional(), position: z.number().int().min(1).max(1000).optional() })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");

@@ -123,6 +123,29 @@ export const productHandleRedirects = pgTable("product_handle_redirects", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Staff photos of a product, in display order; each may belong to one colour. Files live in the media store. */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The colour-way it shows, or null for every colour. */
+    color: text("color"),
+    alt: text("alt").notNull(),
+    /** Media store key (hash of the original's bytes) and the original's size. */
+    fileKey: text("file_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The derivative widths made (each in AVIF, WebP and JPEG). */
+    widths: integer("widths").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position), check("product_images_alt_present", sql`length(trim(${t.alt})) > 0`)],
+);
+
 /** One row per product × colour × size; the unit of stock. */
 export const variants = pgTable(
   "variants",

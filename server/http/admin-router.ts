@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
-import { bulkEditSchema, catalogImportSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import type { Services } from "../context";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
@@ -80,6 +80,22 @@ export function adminRouter(services: Services): Router {
       return;
     }
     res.json(report);
+  });
+  router.post("/products/:id/photos", async (req, res) => {
+    const id = parseInput(numericId, req.params.id, "Invalid product id");
+    const { alt, color } = parseInput(photoQuery, req.query, "Invalid photo");
+    if (!Buffer.isBuffer(req.body)) throw new AppError("bad_request", "Send the photo's bytes as the request body (Content-Type: image/jpeg, image/png, image/webp or image/avif)");
+    const photo = await services.admin.addPhoto({ productId: id, file: req.body, alt, color, actor: actor(req) });
+    res.status(201).json({ photo, photos: await services.admin.listPhotos({ productId: id }) });
+  });
+  router.patch("/photos/:id", async (req, res) => {
+    const change = parseInput(photoChangeSchema, req.body, "Invalid photo");
+    const { productId } = await services.admin.updatePhoto({ photoId: parseInput(numericId, req.params.id, "Invalid photo id"), change, actor: actor(req) });
+    res.json({ photos: await services.admin.listPhotos({ productId }) });
+  });
+  router.delete("/photos/:id", async (req, res) => {
+    const { productId } = await services.admin.deletePhoto({ photoId: parseInput(numericId, req.params.id, "Invalid photo id"), actor: actor(req) });
+    res.json({ photos: await services.admin.listPhotos({ productId }) });
   });
   router.get("/bulk-edit", async (req, res) => {
     res.json(await services.admin.bulkEditGrid(parseInput(bulkGridQuery, req.query, "Invalid query")));

@@ -16,6 +16,7 @@ import { loadSession, requireAdmin } from "./session";
 export const JSON_BODY_LIMIT = "100kb";
 const IMPORT_BODY_LIMIT = "25mb";
 const CATALOG_IMPORT_PATH = "/admin/catalog/import";
+const PHOTO_UPLOAD_PATH = "/admin/products/:id/photos";
 
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
@@ -24,6 +25,8 @@ export function apiRouter(services: Services): Router {
   router.use(requireSameOriginJson);
   // A catalogue import carries its CSV (up to 25 MB) in JSON: only staff get the larger limit, checked before parsing.
   router.use(CATALOG_IMPORT_PATH, loadSession(services), requireAdmin, express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
+  // A photo upload is the file itself (up to 20 MB, staff only); what it is, is decided by decoding it.
+  router.post(PHOTO_UPLOAD_PATH, loadSession(services), requireAdmin, express.raw({ type: () => true, limit: "20mb" }));
   router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

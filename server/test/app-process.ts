@@ -17,6 +17,7 @@ import { createLogger } from "../logger";
 import { createMailer } from "../mail/mailer";
 import { createPaymentProvider } from "../payments/create-payment-provider";
 import { createStripePaymentProvider } from "../payments/stripe-provider";
+import { createMediaStore } from "../media/media-store";
 
 const config = loadConfig();
 const logger = createLogger(config.LOG_LEVEL);
@@ -36,7 +37,8 @@ const payments =
       })
     : createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl: config.PUBLIC_URL ?? "http://store.test", feedToken: config.FEED_TOKEN ?? null });
+const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl: config.PUBLIC_URL ?? "http://store.test", feedToken: config.FEED_TOKEN ?? null, media });
 const app = createApp({ services, logger, production: true, cacheTtlMs: config.RESPONSE_CACHE_MS });
 
 const server = app.listen(config.PORT, config.HOST, () => {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createMediaStore } from "../media/media-store";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app";
 import { createServices, type ServiceDeps, type Services } from "../context";
@@ -31,6 +35,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), "store-media-"));
   const mailer = createMemoryMailer();
   const clock = { now: new Date() };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
@@ -43,6 +48,7 @@ export async function startTestServer(
     storeUrl: "http://store.test",
     feedToken: options.feedToken ?? null,
     languageModel: options.languageModel ?? null,
+    media: createMediaStore(mediaDir),
   };
   const services = createServices(deps);
   const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs });
@@ -58,6 +64,7 @@ export async function startTestServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }
