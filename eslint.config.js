@@ -17,6 +17,13 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ holds the pure modules the UI and the server both use: it imports from neither.
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)(app|server)/|^~/", message: "shared/ imports nothing from app/ or server/." }] }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.ts"],
     rules: {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_ADMIN } from "./admin-account";
 import { expect, test } from "./fixtures";
 import { addToCart, checkOutWithTestCard } from "./journeys";
@@ -53,6 +54,16 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
   await expect(page.getByText("Staff preview: this product is not on sale")).toBeVisible();
   await page.goto(`/admin/products/${productId}`);
 
+  // Two photos: one for every colour, one for Oat; the first gets its default alt text, the second is described.
+  const photo = (hex: string) => sharp({ create: { width: 1200, height: 1500, channels: 3, background: hex } }).jpeg().toBuffer();
+  await page.getByLabel("Add photos").setInputFiles([{ name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#8a7f6a") }]);
+  await expect(page.getByLabel("Alt text (photo 1)")).toHaveValue(name);
+  await page.getByLabel("For colour").selectOption("Oat");
+  await page.getByLabel("Add photos").setInputFiles([{ name: "oat.png", mimeType: "image/png", buffer: await sharp(await photo("#d9cdb4")).png().toBuffer() }]);
+  await page.getByLabel("Alt text (photo 2)").fill(`${name} in oat, folded`);
+  await page.getByLabel("Alt text (photo 2)").press("Enter");
+  await expect(page.getByLabel("Alt text (photo 2)")).toHaveValue(`${name} in oat, folded`);
+
   for (const size of ["S", "M", "L"]) {
     const input = page.getByLabel(`On hand for VS-${productId}-OAT-${size}`);
     await input.fill("5");
@@ -67,8 +78,17 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
 
   await shopper.goto("/category/men/hoodies?sort=newest");
   await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
+  await expect(shopper.locator("article", { has: shopper.getByRole("link", { name }) }).locator("picture img")).toHaveAttribute("srcset", /-320\.jpg 320w/);
   await shopper.goto(`/search?q=${encodeURIComponent("ridge knit sweater")}`);
   await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
+  // The shopper sees the photos as responsive pictures: the first one loads at once, as the page's largest paint.
+  await shopper.goto(`/product/${productId}`);
+  const main = shopper.locator("picture").first();
+  await expect(main.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /\/media\/[a-f0-9]{24}-320\.avif 320w, .*-1200\.avif 1200w$/);
+  await expect(main.locator("img")).toHaveAttribute("fetchpriority", "high");
+  await expect(main.locator("img")).toHaveAttribute("width", "1200");
+  await expect(main.locator("img")).toHaveAttribute("sizes", /vw/);
+  expect(await main.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await addToCart(shopper, productId, "M");
   const orderNumber = await checkOutWithTestCard(shopper, { email: "ridge.buyer@example.com", name: "Robin Ridge" });
   expect(orderNumber).toMatch(/^VS-\d+$/);

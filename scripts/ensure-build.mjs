@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const outputs = ["build/server/main.js", "build/server/index.js"];
-const sources = ["app", "server", "public", "drizzle", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "shared", "public", "drizzle", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

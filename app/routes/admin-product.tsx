@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin-product";
 import { servicesContext } from "~/context";
 import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
+import { PhotoManager } from "~/components/admin/photo-manager";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { changedFields, ProductForm, type ProductFormValues } from "~/components/admin/product-form";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
@@ -19,8 +20,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   try {
     const { admin } = context.get(servicesContext);
     const id = Number(params.id);
-    const [detail, history, options] = await Promise.all([admin.getProduct({ id }), admin.listAudit({ productId: id }), admin.productFormOptions()]);
-    return { ...detail, history: history.entries, options };
+    const [detail, history, options, photos] = await Promise.all([admin.getProduct({ id }), admin.listAudit({ productId: id }), admin.productFormOptions(), admin.listPhotos({ productId: id })]);
+    return { ...detail, history: history.entries, options, photos };
   } catch {
     throw data(null, { status: 404 });
   }
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
-  const { product, variants, history, options } = loaderData;
+  const { product, variants, history, options, photos } = loaderData;
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const initial: ProductFormValues = {
@@ -94,6 +95,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         {product.subcategory && ` / ${product.subcategory}`} · {product.stock} available in all · /products/{product.handle}
       </p>
       <ProductForm key={JSON.stringify(initial)} initial={initial} options={options} submitLabel="Save product" onSubmit={save} />
+      <PhotoManager productId={product.id} photos={photos} colors={product.colors} />
       <h2 className="mb-3 mt-8 font-semibold">Variants and stock</h2>
       <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Variants and stock">
         <table className={tableClass}>

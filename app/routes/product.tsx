@@ -67,7 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
-      <ProductGallery key={color} images={images} name={product.name} />
+      <ProductGallery key={color} images={images} photos={product.photos.filter((p) => p.color === null || p.color === color)} name={product.name} />
       <div className="space-y-6">
         <div className="space-y-3">
           {badges.length > 0 && (

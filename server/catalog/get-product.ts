@@ -5,7 +5,9 @@ import { AppError } from "../errors";
 import { productImageUrl } from "./images/image-url";
 import { toProductJson } from "./product-json";
 import { isActive, selectProducts } from "./product-query";
-import type { ProductDetail } from "./product-types";
+import { photoJpeg } from "../../shared/photo-urls";
+import { listPhotos } from "./product-photos";
+import type { Photo, ProductDetail } from "./product-types";
 
 /**
  * One product with the availability of each colour × size; not_found when there is no such product or it is not on
@@ -26,8 +28,16 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
       .orderBy(asc(variants.id)),
   ]);
   if (!row) throw new AppError("not_found", `Product ${id} not found`);
-  const colorImages = Object.fromEntries(row.colors.map((c) => [c, [productImageUrl(row.garment, c, "front"), productImageUrl(row.garment, c, "back")]]));
-  return { ...toProductJson(row), variants: variantRows, colorImages };
+  const photos: Photo[] = (await listPhotos(db, id)).map(({ key, alt, color, width, height, widths }) => ({ key, alt, color, width, height, widths }));
+  // Each colour-way: its own photos and those for every colour; without photos, the front and back drawings.
+  const colorImages = Object.fromEntries(
+    row.colors.map((c) => {
+      const own = photos.filter((p) => p.color === null || p.color === c);
+      return [c, own.length ? own.map((p) => photoJpeg(p)) : [productImageUrl(row.garment, c, "front"), productImageUrl(row.garment, c, "back")]];
+    }),
+  );
+  const json = toProductJson(row);
+  return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantRows, colorImages, photos };
 }
 
 /** For pages: the product, or null when there is none. */

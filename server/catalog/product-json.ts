@@ -1,13 +1,15 @@
 import type { ProductRow } from "../db/schema";
 import { productImageUrls } from "./images/image-url";
-import type { Product } from "./product-types";
+import { photoJpeg } from "../../shared/photo-urls";
+import type { Photo, Product } from "./product-types";
 
-export type ProductRecord = Omit<ProductRow, "searchVector"> & { category: string; subcategory: string | null; stock: number };
+export type ProductRecord = Omit<ProductRow, "searchVector"> & { category: string; subcategory: string | null; stock: number; photo: Photo | null };
 
 export const toDollars = (cents: number) => cents / 100;
 
 export function toProductJson(row: ProductRecord): Product {
-  const images = productImageUrls(row.garment, row.colors);
+  // A staff photo, when there is one, is the product's image everywhere (cards, cart, feed, previews); else the drawings.
+  const images = row.photo ? [photoJpeg(row.photo)] : productImageUrls(row.garment, row.colors);
   return {
     id: row.id,
     name: row.name,
@@ -29,5 +31,6 @@ export function toProductJson(row: ProductRecord): Product {
     bestseller: row.bestseller,
     hot: row.hot,
     stock: row.stock,
+    photo: row.photo,
   };
 }

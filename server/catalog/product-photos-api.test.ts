@@ -19,7 +19,7 @@ const picture = (format: "jpeg" | "png" | "webp" | "avif", width = 1600, height 
 /** The upload as a browser sends it: the file's bytes, with the cookie jar of the staff client. */
 async function upload(productId: number, body: Buffer | string, type: string, query = "") {
   const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(`${server.url}/api/admin/products/${productId}/photos${query}`, { method: "POST", headers: { "content-type": type, cookie }, body });
+  const res = await fetch(`${server.url}/api/admin/products/${productId}/photos${query}`, { method: "POST", headers: { "content-type": type, cookie }, body: typeof body === "string" ? body : new Uint8Array(body) });
   return { status: res.status, body: await res.json() };
 }
 
@@ -76,7 +76,7 @@ describe("product photos", () => {
     const customer = createApiClient(server.url);
     await registerShopper(customer);
     expect((await customer.delete(`/api/admin/photos/${photos[0].id}`)).status).toBe(403);
-    const anonymous = await fetch(`${server.url}/api/admin/products/3/photos`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: await picture("jpeg", 20, 20) });
+    const anonymous = await fetch(`${server.url}/api/admin/products/3/photos`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(await picture("jpeg", 20, 20)) });
     expect(anonymous.status).toBe(401);
   });
 });

@@ -1,3 +1,8 @@
+import type { Photo } from "../../shared/photo-urls";
+
+export type { Photo };
+
+
 /** The Product as every client sees it (SPEC §3): prices in dollars, flags as booleans, stock as units available. */
 export interface Product {
   id: number;
@@ -22,6 +27,8 @@ export interface Product {
   hot: boolean;
   /** Units available to sell (on hand minus reserved) across every variant. */
   stock: number;
+  /** The first staff photo, or null while the product shows its illustrations. */
+  photo: Photo | null;
 }
 
 export interface VariantAvailability {
@@ -35,6 +42,8 @@ export interface ProductDetail extends Product {
   variants: VariantAvailability[];
   /** Front and back views of each colour-way, for the gallery. */
   colorImages: Record<string, string[]>;
+  /** Every staff photo in order; when there are any, the gallery shows them instead of the illustrations. */
+  photos: Photo[];
 }
 
 export interface ProductPage {

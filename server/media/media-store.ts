@@ -7,7 +7,6 @@ import { AppError } from "../errors";
 
 /** Widths made of every photo (never wider than the original), in each format: AVIF, WebP and a JPEG fallback. */
 export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
-export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
 const MAX_PIXELS = 60_000_000;
@@ -93,6 +92,3 @@ async function writeAtomically(path: string, data: Buffer) {
   await writeFile(temp, data);
   await rename(temp, path);
 }
-
-/** The public URL of one derivative. */
-export const photoUrl = (key: string, width: number, format: (typeof PHOTO_FORMATS)[number]) => `/media/${key}-${width}.${format}`;

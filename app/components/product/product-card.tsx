@@ -6,6 +6,7 @@ import { productBadges } from "~/lib/product-badges";
 import { quickAddChoice } from "~/lib/product-options";
 import { ColorSwatches } from "./color-swatches";
 import { FavoriteButton } from "./favorite-button";
+import { ProductPicture } from "./product-picture";
 import { StarRating } from "./star-rating";
 import { useAddProduct } from "./use-add-product";
 
@@ -20,15 +21,19 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <article className="group relative flex w-full flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-surface-muted">
-        <img
-          src={product.image}
-          alt=""
-          width={400}
-          height={500}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
-        />
+        {product.photo ? (
+          <ProductPicture photo={product.photo} alt="" sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw" eager={eager} className="size-full object-cover transition duration-300 group-hover:scale-[1.03]" />
+        ) : (
+          <img
+            src={product.image}
+            alt=""
+            width={400}
+            height={500}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        )}
         {(badges.length > 0 || onSale) && (
           <ul className="absolute left-3 top-3 flex flex-wrap gap-1.5" aria-label="Highlights">
             {onSale && <li className="rounded-full bg-red-700 px-2 py-1 text-[0.65rem] font-bold tracking-wide text-white">SALE</li>}
