@@ -10,6 +10,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Product photos (originals and derivatives); DATA_DIR/media when not set. */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Hosts a catalogue import may fetch photos from even on a private address, comma-separated (normally none). */
+  IMPORT_IMAGE_HOSTS: z.string().default("").transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   /** PostgreSQL connection string; when set, PGlite is not used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -70,6 +70,8 @@ export interface ServiceDeps {
   feedToken?: string | null;
   /** Where product photos are kept (originals and derivatives). */
   media: MediaStore;
+  /** Hosts an import may fetch photos from although their address is private (tests' local image server). */
+  importImageHosts?: string[];
   /** Optional wording for the style assistant; the built-in engines answer without it. */
   languageModel?: LanguageModel | null;
 }
@@ -82,7 +84,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media }: ServiceDeps) {
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [] }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
@@ -156,7 +158,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
       bulkEditGrid: bind(db, bulkEditGrid),
       exportCatalog: () => exportCatalog({ db }),
-      importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), ...args }),
+      importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args }),
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
       updateCampaign: withDeps({ db, now }, updateCampaign),

@@ -43,7 +43,7 @@ const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
 const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, media, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, media, importImageHosts: config.IMPORT_IMAGE_HOSTS, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
   languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
 });
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");

@@ -33,6 +33,7 @@ interface Report {
   refused: Line[];
   warnings: Line[];
   unknownColumns: string[];
+  photos: number;
 }
 
 const MAX_BYTES = 25_000_000;
@@ -153,12 +154,13 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
           <h2 id="report-heading" className="font-semibold" tabIndex={-1}>
             {report.imported ? "Imported" : report.dryRun ? "What this file would do" : "Nothing was imported"}
           </h2>
-          <dl className="grid gap-4 sm:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
             {[
               ["Created", report.created.length],
               ["Updated", report.updated.length],
               ["Unchanged", report.unchanged.length],
               ["Refused lines", report.refused.length],
+              [report.imported ? "Photos added" : "Photos to fetch", report.photos],
             ].map(([label, value]) => (
               <div key={label} className="rounded-2xl bg-surface-muted p-5">
                 <dt className="text-sm text-ink-muted">{label}</dt>
@@ -191,7 +193,9 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
           )}
           {report.warnings.length > 0 && (
             <details className="group">
-              <summary className="mb-2 cursor-pointer font-semibold">Notes ({report.warnings.length}): imported with a caveat</summary>
+              <summary className="mb-2 cursor-pointer font-semibold">
+                Notes ({report.warnings.length}): {report.imported ? "imported with a caveat" : "will import with a caveat"}
+              </summary>
               <LineTable label="Import notes" lines={report.warnings} />
             </details>
           )}

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -88,7 +88,7 @@ export type MediaStore = ReturnType<typeof createMediaStore>;
 
 /** Written under a temporary name and renamed, so a crash never leaves half a file under the real name. */
 async function writeAtomically(path: string, data: Buffer) {
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${randomUUID()}.tmp`; // unique: two uploads of the same photo may write at once
   await writeFile(temp, data);
   await rename(temp, path);
 }

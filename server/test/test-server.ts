@@ -29,6 +29,8 @@ export async function startTestServer(
     payments?: (deps: { db: DatabaseHandle["db"] }) => PaymentProvider;
     secureCookies?: boolean;
     feedToken?: string;
+    /** Hosts an import may fetch photos from on a private address (the test's own image server). */
+    importImageHosts?: string[];
     languageModel?: LanguageModel;
     /** Turns on the production response cache for anonymous catalogue reads. */
     cacheTtlMs?: number;
@@ -49,6 +51,7 @@ export async function startTestServer(
     feedToken: options.feedToken ?? null,
     languageModel: options.languageModel ?? null,
     media: createMediaStore(mediaDir),
+    importImageHosts: options.importImageHosts ?? [],
   };
   const services = createServices(deps);
   const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs });

@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { recordAudit } from "../../audit/audit-log";
 import type { Database } from "../../db/client";
-import { categories, productHandleRedirects, products, variants } from "../../db/schema";
+import { categories, productHandleRedirects, productImages, products, variants } from "../../db/schema";
+import { type FetchImageOptions, fetchImage } from "../../media/fetch-image";
+import type { MediaStore, StoredPhoto } from "../../media/media-store";
 import { AppError } from "../../errors";
 import { GARMENTS } from "../admin-schemas";
 import { skuFor } from "../handles";
@@ -22,8 +24,10 @@ export interface ImportReport {
   updated: { handle: string; changes: string[] }[];
   unchanged: string[];
   refused: Refusal[];
-  /** Lines imported with a caveat (a photo not taken, prices that differ between variants). */
+  /** Lines imported with a caveat (a photo that could not be fetched, prices that differ between variants). */
   warnings: Refusal[];
+  /** Photo addresses in the file (dry run), or photos fetched and added (import). */
+  photos: number;
   unknownColumns: string[];
 }
 
@@ -108,9 +112,9 @@ function statusOf(product: ImportProduct, current: Target["status"] | null): Tar
  * all in one transaction, or nothing when any line is refused. Products are matched by handle, variants by colour and
  * size, so importing the same file twice changes nothing the second time.
  */
-export async function importCatalog({ db, text, dryRun, defaultCollection = "men", actor, now = new Date() }: { db: Database; text: string; dryRun: boolean; defaultCollection?: string; actor: string; now?: Date }): Promise<ImportReport> {
+export async function importCatalog({ db, text, dryRun, defaultCollection = "men", actor, now = new Date(), media = null, fetchOptions = {} }: { db: Database; text: string; dryRun: boolean; defaultCollection?: string; actor: string; now?: Date; media?: MediaStore | null; fetchOptions?: FetchImageOptions }): Promise<ImportReport> {
   const parsed = parseShopifyCsv(text);
-  const report: ImportReport = { dryRun, imported: false, rows: parsed.rows, created: [], updated: [], unchanged: [], refused: [...parsed.refusals], warnings: [], unknownColumns: parsed.unknownColumns };
+  const report: ImportReport = { dryRun, imported: false, rows: parsed.rows, created: [], updated: [], unchanged: [], refused: [...parsed.refusals], warnings: [], unknownColumns: parsed.unknownColumns, photos: 0 };
   const taxonomy = await loadTaxonomy(db);
   if (!taxonomy.collections.some((c) => c.slug === defaultCollection)) throw new AppError("bad_request", `Unknown collection '${defaultCollection}'`);
   const handles = parsed.products.map((p) => p.handle);
@@ -156,7 +160,6 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
       if (other && other !== source.handle) refuse("Variant SKU", `SKU ${sku} is also on ${other} in this file`, v.line);
       skuOwner.set(sku, source.handle);
     }
-    for (const image of source.images) warn("Image Src", `Photo not imported (${image.src.slice(0, 80)}): this store does not take product photos yet, so the product shows its illustration`, image.line);
     const badges = (source.cells.badges ?? "").toLowerCase().split(/[,\s]+/).filter(Boolean);
     const flag = (b: Badge, now: boolean) => (source.cells.badges !== undefined ? badges.includes(b) : now);
     targets.push({
@@ -211,17 +214,70 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
     else report.unchanged.push(t.source.handle);
   }
   report.refused.sort((a, b) => a.line - b.line);
+  const wanted = targets.flatMap((t) => uniqueImages(t.source).map((image) => ({ handle: t.source.handle, ...image })));
+  report.photos = wanted.length;
   if (dryRun || report.refused.length) return report;
+
+  // Photos are fetched before the transaction (a slow server must not hold it open); one that fails is reported.
+  const photos = new Map<string, { stored: StoredPhoto; alt: string | null }[]>();
+  if (media) {
+    const fetched = await mapLimit(wanted, 4, async (image) => {
+      try {
+        return { image, stored: await media.save(await fetchImage(image.src, fetchOptions)) };
+      } catch (error) {
+        report.warnings.push({ line: image.line, column: "Image Src", handle: image.handle, reason: `Photo not imported (${image.src.slice(0, 100)}): ${(error as Error).message}` });
+        return null;
+      }
+    });
+    for (const f of fetched) if (f) photos.set(f.image.handle, [...(photos.get(f.image.handle) ?? []), { stored: f.stored, alt: f.image.alt }]);
+  }
+  report.photos = [...photos.values()].reduce((n, list) => n + list.length, 0);
 
   await db.transaction(async (tx) => {
     for (const t of targets) {
       const current = existing.find((p) => p.id === t.existingId);
-      if (current && report.unchanged.includes(t.source.handle)) continue;
-      await writeProduct(tx, t, current ?? null, existingVariants, actor, now);
+      const productPhotos = photos.get(t.source.handle) ?? [];
+      if (current && report.unchanged.includes(t.source.handle) && productPhotos.length === 0) continue;
+      const id = current && report.unchanged.includes(t.source.handle) ? current.id : await writeProduct(tx, t, current ?? null, existingVariants, actor, now);
+      await addImportedPhotos(tx, id, t.name, productPhotos, now);
     }
   });
+  report.warnings.sort((a, b) => a.line - b.line);
   report.imported = true;
   return report;
+}
+
+/** Each distinct image address of a product, in the file's order (Image Position when given). */
+function uniqueImages(product: ImportProduct) {
+  const seen = new Set<string>();
+  return product.images.filter((i) => !seen.has(i.src) && seen.add(i.src));
+}
+
+/** Adds fetched photos a product does not have yet (by content), after its others: a re-import adds nothing. */
+async function addImportedPhotos(tx: Tx, productId: number, name: string, list: { stored: StoredPhoto; alt: string | null }[], now: Date) {
+  if (list.length === 0) return;
+  const have = await tx.select({ key: productImages.fileKey, position: productImages.position }).from(productImages).where(eq(productImages.productId, productId));
+  let position = Math.max(0, ...have.map((h) => h.position));
+  for (const { stored, alt } of list) {
+    if (have.some((h) => h.key === stored.key)) continue;
+    have.push({ key: stored.key, position: ++position });
+    await tx.insert(productImages).values({ productId, position, alt: alt?.trim() || name, fileKey: stored.key, width: stored.width, height: stored.height, widths: stored.widths, createdAt: now });
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` at once, keeping the order of the results. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return results;
 }
 
 function describeChanges(t: Target, current: typeof products.$inferSelect, currentVariants: (typeof variants.$inferSelect)[]): string[] {
@@ -250,7 +306,7 @@ function describeChanges(t: Target, current: typeof products.$inferSelect, curre
   return changes;
 }
 
-async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSelect | null, existingVariants: (typeof variants.$inferSelect)[], actor: string, now: Date) {
+async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSelect | null, existingVariants: (typeof variants.$inferSelect)[], actor: string, now: Date): Promise<number> {
   const fields = {
     name: t.name,
     description: t.description,
@@ -293,4 +349,5 @@ async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSe
     }
   }
   await recordAudit(tx, { actor, entity: "product", entityId: id, productId: id, action: current ? "import-update" : "import-create", after: { handle: t.source.handle, line: t.source.line } }, now);
+  return id;
 }

@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { createApiClient } from "../../test/api-client";
 import { registerShopper } from "../../test/accounts-helpers";
 import { signedInAdmin } from "../../test/admin-helpers";
 import { startTestServer, type TestServer } from "../../test/test-server";
+import { fetchImage } from "../../media/fetch-image";
 import { htmlToText } from "./html-text";
 import { parseCents, parseShopifyCsv } from "./parse-shopify-csv";
 
@@ -71,7 +75,7 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     expect(res.body.created).toHaveLength(21);
     expect(res.body.created[0]).toEqual({ handle: "harbor-crew-tee", title: "Harbor Crew Tee", variants: 6 });
     expect(res.body.refused).toEqual([{ line: 184, column: "Variant Price", handle: "broken-tee", reason: "'twelve' is not a price" }]);
-    expect(res.body.warnings.some((w: { column: string }) => w.column === "Image Src")).toBe(true);
+    expect(res.body.photos).toBe(27);
     expect(await productCount()).toBe(before);
   });
 
@@ -152,5 +156,67 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     const customer = createApiClient(server.url);
     await registerShopper(customer);
     expect((await customer.post("/api/admin/catalog/import", { csv: "x", dryRun: true })).status).toBe(403);
+  });
+});
+
+describe("photos in an import", () => {
+  let server: TestServer;
+  let images: Server;
+  let base: string;
+  beforeAll(async () => {
+    // A local image server: allowed by name (as IMPORT_IMAGE_HOSTS would), since 127.0.0.1 is otherwise refused.
+    const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#557" } }).jpeg().toBuffer();
+    images = createServer((req, res) => {
+      if (req.url === "/tee.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+      if (req.url === "/moved.jpg") return res.writeHead(302, { location: "/tee.jpg" }).end();
+      if (req.url === "/page.html") return res.writeHead(200, { "content-type": "text/html" }).end("<html>not a photo</html>");
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    server = await startTestServer({ importImageHosts: ["127.0.0.1"] });
+  });
+  afterAll(async () => {
+    await server?.close();
+    images?.close();
+  });
+
+  it("fetches reachable photos, reports each one it can't take by line, and adds nothing twice", async () => {
+    const admin = await signedInAdmin(server);
+    const csv = [
+      "Handle,Title,Type,Tags,Option1 Name,Option1 Value,Variant Price,Variant Inventory Qty,Image Src,Image Alt Text",
+      `photo-tee,Photo Tee,T-Shirts,men,Size,M,20,5,${base}/tee.jpg,Photo Tee on a hanger`,
+      `photo-tee,,,,,,,,${base}/moved.jpg,`,
+      `photo-tee,,,,,,,,${base}/page.html,`,
+      `photo-tee,,,,,,,,${base}/missing.jpg,`,
+      "photo-tee,,,,,,,,http://169.254.169.254/latest/meta-data,",
+      "photo-tee,,,,,,,,ftp://example.com/tee.jpg,",
+    ].join("\n");
+    const dry = (await admin.post("/api/admin/catalog/import", { csv, dryRun: true })).body;
+    expect(dry.photos).toBe(6);
+    const res = await admin.post("/api/admin/catalog/import", { csv, dryRun: false });
+    expect(res.status).toBe(200);
+    expect(res.body.photos, JSON.stringify(res.body.warnings)).toBe(2);
+    expect(res.body.warnings.map((w: { line: number; reason: string }) => [w.line, w.reason.replace(/^Photo not imported \([^)]*\): /, "")])).toEqual([
+      [4, "That file is not an image we can read: upload a JPEG, PNG, WebP or AVIF photo"],
+      [5, "the server answered 404"],
+      [6, "169.254.169.254 is a private or local address (169.254.169.254), which imports may not reach"],
+      [7, "only http and https addresses are fetched, not ftp"],
+    ]);
+    const { id } = (await admin.get("/api/admin/products?q=photo-tee")).body.products[0];
+    const product = (await createApiClient(server.url).get(`/api/products/${id}`)).body;
+    // The redirect led to the same bytes as the first photo: stored once, shown once.
+    expect(product.photos).toEqual([{ key: expect.stringMatching(/^[a-f0-9]{24}$/), alt: "Photo Tee on a hanger", color: null, width: 800, height: 1000, widths: [320, 640, 800] }]);
+    expect(product.image).toMatch(/^\/media\/[a-f0-9]{24}-800\.jpg$/);
+    await admin.post("/api/admin/catalog/import", { csv, dryRun: false });
+    expect((await createApiClient(server.url).get(`/api/products/${id}`)).body.photos).toHaveLength(1);
+  });
+
+  it("refuses loopback and private hosts unless they are allowed", async () => {
+    await expect(fetchImage(`${base}/tee.jpg`)).rejects.toThrow("127.0.0.1 is a private or local address (127.0.0.1), which imports may not reach");
+    await expect(fetchImage("http://[::1]:9/x.jpg")).rejects.toThrow(/private or local address/);
+    await expect(fetchImage("http://user:pw@example.com/x.jpg")).rejects.toThrow("addresses with a user name or password are not fetched");
+    expect((await fetchImage(`${base}/moved.jpg`, { allowHosts: ["127.0.0.1"] })).length).toBeGreaterThan(100);
+    await expect(fetchImage(`${base}/tee.jpg`, { allowHosts: ["127.0.0.1"], maxBytes: 100 })).rejects.toThrow("the image is over 20 MB");
   });
 });
