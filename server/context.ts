@@ -27,12 +27,12 @@ import type { Mailer } from "./mail/mailer";
 import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
 import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
-import { getAdminProduct, listAdminProducts, setVariantStock, productFormOptions } from "./catalog/admin-catalog";
+import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant } from "./catalog/admin-catalog";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
 import { listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
-import type { BulkEdit, ProductChange, ProductFields } from "./catalog/admin-schemas";
+import type { BulkEdit, ProductChange, ProductFields, VariantChange } from "./catalog/admin-schemas";
 import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
 import { addPhoto, deletePhoto, listPhotos, updatePhoto } from "./catalog/product-photos";
 import type { MediaStore } from "./media/media-store";
@@ -144,7 +144,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       salesByDay: () => salesByDay({ db, now }),
       listProducts: bind(db, listAdminProducts),
       getProduct: bind(db, getAdminProduct),
-      setVariantStock: (args: { variantId: number; onHand: number; actor: string }) => setVariantStock({ db, now: now(), ...args }),
+      updateVariant: (args: { variantId: number; change: VariantChange; actor: string }) => updateVariant({ db, now: now(), ...args }),
       listAudit: bind(db, listAudit),
       createProduct: (args: { input: ProductFields; actor: string }) => createProduct({ db, now: now(), ...args }),
       updateProduct: (args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args }),

@@ -101,7 +101,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
         <table className={tableClass}>
           <thead className="bg-surface-muted">
             <tr>
-              {["SKU", "Colour", "Size", "Reserved", "On hand", "Remove"].map((h) => (
+              {["SKU", "Barcode", "Colour", "Size", "Reserved", "On hand", "Remove"].map((h) => (
                 <th key={h} scope="col" className={thClass}>
                   {h}
                 </th>
@@ -120,19 +120,27 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function VariantRow({ variant }: { variant: { id: number; sku: string; color: string; size: string; onHand: number; reserved: number } }) {
+function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: string | null; color: string; size: string; onHand: number; reserved: number } }) {
   const revalidator = useRevalidator();
-  const [value, setValue] = useState(String(variant.onHand));
+  const [onHand, setOnHand] = useState(String(variant.onHand));
+  const [sku, setSku] = useState(variant.sku);
+  const [barcode, setBarcode] = useState(variant.barcode ?? "");
   const [busy, setBusy] = useState(false);
+  const change = {
+    ...(onHand !== String(variant.onHand) ? { onHand: Number(onHand) } : {}),
+    ...(sku.trim() !== variant.sku ? { sku: sku.trim() } : {}),
+    ...(barcode.trim() !== (variant.barcode ?? "") ? { barcode: barcode.trim() || null } : {}),
+  };
+  const formId = `variant-${variant.id}`;
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("PATCH", `/api/admin/variants/${variant.id}`, { onHand: Number(value) });
-      toast.success(`${variant.sku} now has ${value} on hand`);
+      const saved = await apiRequest<{ sku: string; onHand: number }>("PATCH", `/api/admin/variants/${variant.id}`, change);
+      toast.success("onHand" in change && Object.keys(change).length === 1 ? `${saved.sku} now has ${saved.onHand} on hand` : `${saved.sku} saved`);
       await revalidator.revalidate();
     } catch (error) {
-      toast.error("Couldn't update stock", { description: error instanceof ApiError ? error.detail : undefined });
+      toast.error("Couldn't save the variant", { description: error instanceof ApiError ? error.detail : undefined });
     } finally {
       setBusy(false);
     }
@@ -150,27 +158,31 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; color: st
       setBusy(false);
     }
   }
+  const input = "h-9 rounded-lg border border-line bg-surface px-2 text-sm";
   return (
     <tr>
-      <td className={`${tdClass} font-mono text-xs`}>{variant.sku}</td>
+      <td className={tdClass}>
+        <label htmlFor={`sku-${variant.id}`} className="sr-only">
+          SKU of {variant.color} / {variant.size}
+        </label>
+        <input id={`sku-${variant.id}`} form={formId} value={sku} onChange={(e) => setSku(e.target.value)} className={`${input} w-40 font-mono text-xs`} />
+      </td>
+      <td className={tdClass}>
+        <label htmlFor={`barcode-${variant.id}`} className="sr-only">
+          Barcode for {variant.sku}
+        </label>
+        <input id={`barcode-${variant.id}`} form={formId} inputMode="numeric" value={barcode} onChange={(e) => setBarcode(e.target.value)} className={`${input} w-36 tabular-nums`} />
+      </td>
       <td className={tdClass}>{variant.color}</td>
       <td className={tdClass}>{variant.size}</td>
       <td className={`${tdClass} tabular-nums`}>{variant.reserved}</td>
       <td className={tdClass}>
-        <form onSubmit={save} className="flex items-center gap-2">
+        <form id={formId} onSubmit={save} className="flex items-center gap-2">
           <label htmlFor={`on-hand-${variant.id}`} className="sr-only">
             On hand for {variant.sku}
           </label>
-          <input
-            id={`on-hand-${variant.id}`}
-            type="number"
-            min={variant.reserved}
-            step={1}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            className="h-9 w-24 rounded-lg border border-line bg-surface px-2 text-sm tabular-nums"
-          />
-          <button type="submit" disabled={busy || value === String(variant.onHand)} className="h-9 rounded-lg border border-ink px-3 text-xs font-semibold disabled:opacity-40">
+          <input id={`on-hand-${variant.id}`} type="number" min={variant.reserved} step={1} value={onHand} onChange={(e) => setOnHand(e.target.value)} className={`${input} w-24 tabular-nums`} />
+          <button type="submit" disabled={busy || Object.keys(change).length === 0} className="h-9 rounded-lg border border-ink px-3 text-xs font-semibold disabled:opacity-40">
             Save
           </button>
         </form>

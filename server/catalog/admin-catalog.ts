@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { categories, type ProductStatus, products, variants } from "../db/schema";
-import { GARMENTS } from "./admin-schemas";
+import { GARMENTS, type VariantChange } from "./admin-schemas";
 import { AppError } from "../errors";
 import { findProduct } from "./get-product";
 import { toProductJson } from "./product-json";
@@ -31,23 +31,33 @@ export async function getAdminProduct({ db, id }: { db: Database; id: number }) 
   if (!product) throw new AppError("not_found", `Product ${id} not found`);
   const [[fields], stock] = await Promise.all([
     db.select({ status: products.status, handle: products.handle, tags: products.tags, garment: products.garment, priceCents: products.priceCents, compareAtCents: products.compareAtCents }).from(products).where(eq(products.id, id)),
-    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
+    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, barcode: variants.barcode, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
   ]);
   return { product: { ...product, ...fields! }, variants: stock };
 }
 
-/** Sets a variant's units on hand; never below what open checkouts have reserved. Recorded in the audit log. */
-export async function setVariantStock({ db, variantId, onHand, actor, now = new Date() }: { db: Database; variantId: number; onHand: number; actor: string; now?: Date }) {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku }).from(variants).where(eq(variants.id, variantId)).for("update");
-    if (!existing) throw new AppError("not_found", `Variant ${variantId} not found`);
-    if (existing.reserved > onHand) throw new AppError("conflict", `Stock can't go below the ${existing.reserved} units reserved by open checkouts`);
-    const [updated] = await tx.update(variants).set({ onHand }).where(eq(variants.id, variantId)).returning({ id: variants.id, productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved });
-    if (existing.onHand !== onHand) {
-      await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: existing.productId, action: "stock", before: { sku: existing.sku, onHand: existing.onHand }, after: { sku: existing.sku, onHand } }, now);
-    }
-    return updated!;
-  });
+/**
+ * Changes a variant's units on hand (never below what open checkouts have reserved), SKU (unique) or barcode.
+ * Recorded in the audit log: a stock change as "stock", other changes as "update".
+ */
+export async function updateVariant({ db, variantId, change, actor, now = new Date() }: { db: Database; variantId: number; change: VariantChange; actor: string; now?: Date }) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku, barcode: variants.barcode }).from(variants).where(eq(variants.id, variantId)).for("update");
+      if (!existing) throw new AppError("not_found", `Variant ${variantId} not found`);
+      if (change.onHand !== undefined && existing.reserved > change.onHand) throw new AppError("conflict", `Stock can't go below the ${existing.reserved} units reserved by open checkouts`);
+      const [updated] = await tx.update(variants).set(change).where(eq(variants.id, variantId)).returning({ id: variants.id, productId: variants.productId, sku: variants.sku, barcode: variants.barcode, onHand: variants.onHand, reserved: variants.reserved });
+      const fields = (["onHand", "sku", "barcode"] as const).filter((k) => change[k] !== undefined && change[k] !== existing[k]);
+      if (fields.length) {
+        const pick = (v: typeof existing | typeof updated) => Object.fromEntries(fields.map((k) => [k, v![k]]));
+        await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: existing.productId, action: fields.length === 1 && fields[0] === "onHand" ? "stock" : "update", before: { sku: existing.sku, ...pick(existing) }, after: { sku: updated!.sku, ...pick(updated) } }, now);
+      }
+      return updated!;
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") throw new AppError("conflict", `SKU ${change.sku} is already used by another variant`);
+    throw error;
+  }
 }
 
 /** What the product editor offers: the collections and their subcategories (from the database) and illustration kinds. */

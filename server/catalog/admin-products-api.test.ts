@@ -113,6 +113,20 @@ describe("staff products", () => {
     expect((await admin.delete(`/api/admin/variants/${copy.body.variants[0].id}`)).status).toBe(404);
   });
 
+  it("edit a variant's SKU and barcode; a SKU another variant has is refused", async () => {
+    const { variants } = (await admin.get("/api/admin/products/6")).body;
+    const [a, b] = variants;
+    const res = await admin.patch(`/api/admin/variants/${a.id}`, { sku: "TEE-6-A", barcode: "0012345678905" });
+    expect(res.body).toMatchObject({ sku: "TEE-6-A", barcode: "0012345678905", onHand: a.onHand });
+    const taken = await admin.patch(`/api/admin/variants/${b.id}`, { sku: "TEE-6-A" });
+    expect(taken).toMatchObject({ status: 409, body: { message: "SKU TEE-6-A is already used by another variant" } });
+    expect((await admin.patch(`/api/admin/variants/${b.id}`, { barcode: "12" })).body.message).toBe("Invalid variant: barcode: must be 4-48 digits or letters (GTIN, EAN, UPC, ISBN)");
+    expect((await admin.patch(`/api/admin/variants/${b.id}`, {})).body.message).toBe("Invalid variant: Nothing to change");
+    const log = (await admin.get("/api/admin/audit?productId=6")).body.entries;
+    expect(log[0]).toMatchObject({ action: "update", before: { sku: a.sku, barcode: null }, after: { sku: "TEE-6-A", barcode: "0012345678905" } });
+    await admin.patch(`/api/admin/variants/${a.id}`, { sku: a.sku, barcode: null });
+  });
+
   it("a new price never changes an order already placed or a checkout already open", async () => {
     const shopper = visitor();
     const opened = await checkoutWith(shopper, { productId: 3, quantity: 1, size: "M" });

@@ -1,7 +1,15 @@
 import { z } from "zod";
 
-/** PATCH /api/admin/variants/{id}: units on hand. */
-export const stockChangeSchema = z.object({ onHand: z.number().int().min(0).max(1_000_000) }).strict();
+/** PATCH /api/admin/variants/{id}: units on hand, SKU or barcode (null clears it). */
+export const stockChangeSchema = z
+  .object({
+    onHand: z.number().int().min(0).max(1_000_000).optional(),
+    sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/, "must be 1-64 letters, digits, dots, dashes, slashes or underscores").optional(),
+    barcode: z.string().trim().regex(/^[0-9A-Za-z-]{4,48}$/, "must be 4-48 digits or letters (GTIN, EAN, UPC, ISBN)").nullable().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");
+export type VariantChange = z.output<typeof stockChangeSchema>;
 
 /** A call that takes no fields (POST /api/admin/feed-token): `{}` only, so a typo is a 400, not ignored. */
 export const emptyBodySchema = z.object({}).strict();

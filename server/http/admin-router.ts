@@ -104,8 +104,8 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.applyBulkEdit({ edit: parseInput(bulkEditSchema, req.body, "Invalid bulk edit"), actor: actor(req) }));
   });
   router.patch("/variants/:id", async (req, res) => {
-    const { onHand } = parseInput(stockChangeSchema, req.body, "Invalid stock");
-    res.json(await services.admin.setVariantStock({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), onHand, actor: actor(req) }));
+    const change = parseInput(stockChangeSchema, req.body, "Invalid variant");
+    res.json(await services.admin.updateVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), change, actor: actor(req) }));
   });
   router.get("/newsletter.csv", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);

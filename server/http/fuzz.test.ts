@@ -13,7 +13,7 @@ import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
-import { bulkEditSchema, emptyBodySchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -74,6 +74,8 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft" }],
   ["PATCH", "/api/admin/products/1", productChangeSchema, { name: "Tee", priceCents: 1000, handle: "tee", colors: ["Black"] }],
   ["POST", "/api/admin/products/1/duplicate", emptyBodySchema, {}],
+  ["POST", "/api/admin/catalog/import", catalogImportSchema, { csv: "Handle,Title\nx,X\n", dryRun: true, defaultCollection: "men" }],
+  ["PATCH", "/api/admin/photos/1", photoChangeSchema, { alt: "A", color: "Black", position: 1 }],
   ["POST", "/api/admin/bulk-edit", bulkEditSchema, { products: [{ id: 1, priceCents: 100 }], variants: [{ id: 1, onHand: 2 }] }],
 ];
 
