@@ -2,13 +2,14 @@ import { Fragment, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-bulk-edit";
 import { servicesContext } from "~/context";
-import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
 import { centsFromDollarsText } from "~/lib/money";
 import { toast } from "~/lib/toast";
+import { LabelledSelect } from "~/components/admin/labelled-select";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -109,19 +110,7 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="bulk-q" name="q" type="search" defaultValue={q} className="mt-1 h-10 w-64 rounded-xl border border-line bg-surface px-3 text-sm" />
         </div>
-        <div>
-          <label htmlFor="bulk-category" className="block text-sm font-medium">
-            Collection
-          </label>
-          <select id="bulk-category" name="category" defaultValue={category} className="mt-1 h-10 rounded-xl border border-line bg-surface px-3 text-sm">
-            <option value="">All</option>
-            {collections.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect id="bulk-category" label="Collection" name="category" defaultValue={category} empty="All" options={collections.map((c) => [c.slug, c.name] as const)} />
         <button type="submit" className={`${buttonClass} h-10`}>
           Show
         </button>
@@ -146,68 +135,55 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {more && <p className="mb-3 text-sm text-ink-muted">Showing the first 200 products: narrow the search to see the rest.</p>}
-      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Prices and stock">
-        <table className={tableClass}>
-          <thead className="bg-surface-muted">
-            <tr>
-              {["Product / SKU", "Price (USD)", "Compare-at (USD)", "On hand", "Reserved"].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
+      <AdminTable label="Prices and stock" headers={["Product / SKU", "Price (USD)", "Compare-at (USD)", "On hand", "Reserved"]}>
+        {products.map((p) => {
+          const error = errorFor("product", p.id);
+          return (
+            <Fragment key={p.id}>
+              <tr className="bg-surface-muted/40">
+                <th scope="row" className={`${tdClass} font-semibold`}>
+                  <span className="mr-2">{p.name}</span>
+                  <StatusBadge status={p.status} />
+                  {error && (
+                    <p id={`p${p.id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                      {error.message}
+                    </p>
+                  )}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {products.map((p) => {
-              const error = errorFor("product", p.id);
-              return (
-                <Fragment key={p.id}>
-                  <tr className="bg-surface-muted/40">
-                    <th scope="row" className={`${tdClass} font-semibold`}>
-                      <span className="mr-2">{p.name}</span>
-                      <StatusBadge status={p.status} />
-                      {error && (
-                        <p id={`p${p.id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                          {error.message}
+                <td className={tdClass}>
+                  <input aria-label={`Price of ${p.name}`} aria-invalid={error?.field === "priceCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:price`] ?? dollars(p.priceCents)} onChange={(e) => set(`p${p.id}:price`, e.target.value)} className={`${cellInput} ${error?.field === "priceCents" ? "border-red-700" : "border-line"}`} />
+                </td>
+                <td className={tdClass}>
+                  <input aria-label={`Compare-at price of ${p.name}`} aria-invalid={error?.field === "compareAtCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:compareAt`] ?? dollars(p.compareAtCents)} onChange={(e) => set(`p${p.id}:compareAt`, e.target.value)} className={`${cellInput} ${error?.field === "compareAtCents" ? "border-red-700" : "border-line"}`} />
+                </td>
+                <td className={tdClass} />
+                <td className={tdClass} />
+              </tr>
+              {p.variants.map((v) => {
+                const variantError = errorFor("variant", v.id);
+                return (
+                  <tr key={v.id}>
+                    <td className={`${tdClass} pl-8 font-mono text-xs`}>
+                      {v.sku}
+                      {variantError && (
+                        <p id={`v${v.id}-error`} className="mt-1 font-sans text-sm font-medium text-red-700 dark:text-red-400">
+                          {variantError.message}
                         </p>
                       )}
-                    </th>
-                    <td className={tdClass}>
-                      <input aria-label={`Price of ${p.name}`} aria-invalid={error?.field === "priceCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:price`] ?? dollars(p.priceCents)} onChange={(e) => set(`p${p.id}:price`, e.target.value)} className={`${cellInput} ${error?.field === "priceCents" ? "border-red-700" : "border-line"}`} />
-                    </td>
-                    <td className={tdClass}>
-                      <input aria-label={`Compare-at price of ${p.name}`} aria-invalid={error?.field === "compareAtCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:compareAt`] ?? dollars(p.compareAtCents)} onChange={(e) => set(`p${p.id}:compareAt`, e.target.value)} className={`${cellInput} ${error?.field === "compareAtCents" ? "border-red-700" : "border-line"}`} />
                     </td>
                     <td className={tdClass} />
                     <td className={tdClass} />
+                    <td className={tdClass}>
+                      <input aria-label={`On hand for ${v.sku}`} aria-invalid={variantError ? true : undefined} aria-describedby={variantError ? `v${v.id}-error` : undefined} inputMode="numeric" value={edits[`v${v.id}:onHand`] ?? String(v.onHand)} onChange={(e) => set(`v${v.id}:onHand`, e.target.value)} className={`${cellInput} ${variantError ? "border-red-700" : "border-line"}`} />
+                    </td>
+                    <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
                   </tr>
-                  {p.variants.map((v) => {
-                    const variantError = errorFor("variant", v.id);
-                    return (
-                      <tr key={v.id}>
-                        <td className={`${tdClass} pl-8 font-mono text-xs`}>
-                          {v.sku}
-                          {variantError && (
-                            <p id={`v${v.id}-error`} className="mt-1 font-sans text-sm font-medium text-red-700 dark:text-red-400">
-                              {variantError.message}
-                            </p>
-                          )}
-                        </td>
-                        <td className={tdClass} />
-                        <td className={tdClass} />
-                        <td className={tdClass}>
-                          <input aria-label={`On hand for ${v.sku}`} aria-invalid={variantError ? true : undefined} aria-describedby={variantError ? `v${v.id}-error` : undefined} inputMode="numeric" value={edits[`v${v.id}:onHand`] ?? String(v.onHand)} onChange={(e) => set(`v${v.id}:onHand`, e.target.value)} className={`${cellInput} ${variantError ? "border-red-700" : "border-line"}`} />
-                        </td>
-                        <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
-                      </tr>
-                    );
-                  })}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                );
+              })}
+            </Fragment>
+          );
+        })}
+      </AdminTable>
     </AdminShell>
   );
 }

@@ -3,11 +3,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-import";
 import { servicesContext } from "~/context";
-import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import type { ImportReport } from "../../server/catalog/shopify-csv/import-catalog";
+import type { Refusal } from "../../server/catalog/shopify-csv/parse-shopify-csv";
+import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
 import { toast } from "~/lib/toast";
+import { LabelledSelect } from "~/components/admin/labelled-select";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -16,53 +19,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = () => [{ title: "Import and export | VSOP Admin" }, { name: "robots", content: "noindex" }];
 
-interface Line {
-  line: number;
-  column: string | null;
-  handle: string | null;
-  reason: string;
-}
-
-interface Report {
-  dryRun: boolean;
-  imported: boolean;
-  rows: number;
-  created: { handle: string; title: string; variants: number }[];
-  updated: { handle: string; changes: string[] }[];
-  unchanged: string[];
-  refused: Line[];
-  warnings: Line[];
-  unknownColumns: string[];
-  photos: number;
-}
+type Line = Refusal;
+type Report = ImportReport;
 
 const MAX_BYTES = 25_000_000;
 
 function LineTable({ label, lines }: { label: string; lines: Line[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={label}>
-      <table className={tableClass}>
-        <thead className="bg-surface-muted">
-          <tr>
-            {["Line", "Column", "Handle", "Reason"].map((h) => (
-              <th key={h} scope="col" className={thClass}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {lines.map((l, i) => (
-            <tr key={`${l.line}-${i}`}>
-              <td className={`${tdClass} tabular-nums`}>{l.line}</td>
-              <td className={tdClass}>{l.column ?? "—"}</td>
-              <td className={`${tdClass} font-mono text-xs`}>{l.handle ?? "—"}</td>
-              <td className={tdClass}>{l.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label={label} headers={["Line", "Column", "Handle", "Reason"]}>
+      {lines.map((l, i) => (
+        <tr key={`${l.line}-${i}`}>
+          <td className={`${tdClass} tabular-nums`}>{l.line}</td>
+          <td className={tdClass}>{l.column ?? "—"}</td>
+          <td className={`${tdClass} font-mono text-xs`}>{l.handle ?? "—"}</td>
+          <td className={tdClass}>{l.reason}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -122,18 +95,7 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
             </label>
             <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} className="mt-1 block text-sm file:mr-3 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold" />
           </div>
-          <div>
-            <label htmlFor="import-collection" className="block text-sm font-medium">
-              Collection for products the file does not place
-            </label>
-            <select id="import-collection" value={collection} onChange={(e) => setCollection(e.target.value)} className="mt-1 h-10 rounded-xl border border-line bg-surface px-3 text-sm">
-              {collections.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect id="import-collection" label="Collection for products the file does not place" value={collection} onChange={(e) => setCollection(e.target.value)} options={collections.map((c) => [c.slug, c.name] as const)} />
           <button type="button" disabled={!file || busy !== null} onClick={() => run(true)} className={`${secondaryButtonClass} disabled:opacity-50`}>
             {busy === "checking" ? "Checking..." : "Check file"}
           </button>
@@ -154,20 +116,16 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
           <h2 id="report-heading" className="font-semibold" tabIndex={-1}>
             {report.imported ? "Imported" : report.dryRun ? "What this file would do" : "Nothing was imported"}
           </h2>
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
-            {[
+          <StatGrid
+            className="grid-cols-2 sm:grid-cols-5"
+            stats={[
               ["Created", report.created.length],
               ["Updated", report.updated.length],
               ["Unchanged", report.unchanged.length],
               ["Refused lines", report.refused.length],
               [report.imported ? "Photos added" : "Photos to fetch", report.photos],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-2xl bg-surface-muted p-5">
-                <dt className="text-sm text-ink-muted">{label}</dt>
-                <dd className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+          />
           {report.refused.length > 0 && (
             <div>
               <h3 className="mb-2 font-semibold text-red-700 dark:text-red-400">Refused: fix these lines and check again</h3>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-instagram-shop";
 import { servicesContext } from "~/context";
-import { AdminShell } from "~/components/admin/admin-shell";
+import { AdminShell, StatGrid } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -67,18 +67,13 @@ export default function InstagramShop({ loaderData }: Route.ComponentProps) {
         </div>
       }
     >
-      <dl className="grid gap-4 sm:grid-cols-3">
-        {[
+      <StatGrid
+        stats={[
           ["Total products", summary.total],
           ["Instagram Ready", summary.instagramReady],
           ["Tech-casual (VSOP)", summary.techCasual],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-2xl bg-surface-muted p-5">
-            <dt className="text-sm text-ink-muted">{label}</dt>
-            <dd className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <section aria-labelledby="setup-heading" className="mt-8 rounded-3xl border border-line p-6">
         <h2 id="setup-heading" className="font-semibold">
           Setup

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin-orders";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
-import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { buttonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -56,40 +56,27 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "order" : "orders"}
         {total > pageSize && ` · page ${page} of ${Math.ceil(total / pageSize)}`}
       </p>
-      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Table">
-        <table className={tableClass}>
-          <thead className="bg-surface-muted">
-            <tr>
-              {["Order", "Placed", "Customer", "Status", "Total"].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {orders.map((o) => (
-              <tr key={o.orderNumber}>
-                <td className={tdClass}>
-                  <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
-                    {o.orderNumber}
-                  </Link>
-                </td>
-                <td className={`${tdClass} text-ink-muted`}>{dateFormat.format(new Date(o.createdAt))}</td>
-                <td className={tdClass}>
-                  {o.name}
-                  <br />
-                  <span className="text-ink-muted">{o.email}</span>
-                </td>
-                <td className={tdClass}>
-                  <OrderBadge status={o.status} />
-                </td>
-                <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable label="Table" headers={["Order", "Placed", "Customer", "Status", "Total"]}>
+        {orders.map((o) => (
+          <tr key={o.orderNumber}>
+            <td className={tdClass}>
+              <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
+                {o.orderNumber}
+              </Link>
+            </td>
+            <td className={`${tdClass} text-ink-muted`}>{dateFormat.format(new Date(o.createdAt))}</td>
+            <td className={tdClass}>
+              {o.name}
+              <br />
+              <span className="text-ink-muted">{o.email}</span>
+            </td>
+            <td className={tdClass}>
+              <OrderBadge status={o.status} />
+            </td>
+            <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </AdminShell>
   );
 }

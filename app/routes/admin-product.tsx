@@ -4,7 +4,7 @@ import { data, Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-product";
 import { servicesContext } from "~/context";
-import { AdminShell, tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { PhotoManager } from "~/components/admin/photo-manager";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -97,24 +97,11 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       <ProductForm key={JSON.stringify(initial)} initial={initial} options={options} submitLabel="Save product" onSubmit={save} />
       <PhotoManager productId={product.id} photos={photos} colors={product.colors} />
       <h2 className="mb-3 mt-8 font-semibold">Variants and stock</h2>
-      <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Variants and stock">
-        <table className={tableClass}>
-          <thead className="bg-surface-muted">
-            <tr>
-              {["SKU", "Barcode", "Colour", "Size", "Reserved", "On hand", "Remove"].map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {variants.map((v) => (
-              <VariantRow key={v.id} variant={v} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable label="Variants and stock" headers={["SKU", "Barcode", "Colour", "Size", "Reserved", "On hand", "Remove"]}>
+        {variants.map((v) => (
+          <VariantRow key={v.id} variant={v} />
+        ))}
+      </AdminTable>
       <AuditHistory entries={history} />
     </AdminShell>
   );

@@ -38,3 +38,37 @@ export function AdminShell({ title, actions, children }: { title: string; action
 export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-4 py-3 font-semibold";
 export const tdClass = "px-4 py-3";
+
+/** A staff table: a focusable, named scroll region (wide tables scroll on phones) with one header row. */
+export function AdminTable({ label, headers, children }: { label: string; headers: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={label}>
+      <table className={tableClass}>
+        <thead className="bg-surface-muted">
+          <tr>
+            {headers.map((h) => (
+              <th key={h} scope="col" className={thClass}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Headline figures as cards: a label and a big number each. */
+export function StatGrid({ stats, className = "sm:grid-cols-3" }: { stats: readonly (readonly [string, number])[]; className?: string }) {
+  return (
+    <dl className={`grid gap-4 ${className}`}>
+      {stats.map(([label, value]) => (
+        <div key={label} className="rounded-2xl bg-surface-muted p-5">
+          <dt className="text-sm text-ink-muted">{label}</dt>
+          <dd className="mt-1 font-display text-3xl font-bold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

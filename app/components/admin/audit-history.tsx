@@ -1,4 +1,4 @@
-import { tableClass, tdClass, thClass } from "~/components/admin/admin-shell";
+import { AdminTable, tdClass } from "~/components/admin/admin-shell";
 
 export interface AuditEntryView {
   id: number;
@@ -39,42 +39,29 @@ export function AuditHistory({ entries, label = "Change history" }: { entries: A
       {entries.length === 0 ? (
         <p className="text-sm text-ink-muted">No staff changes yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={`${label} table`}>
-          <table className={tableClass}>
-            <thead className="bg-surface-muted">
-              <tr>
-                {["When", "Who", "What", "Change"].map((h) => (
-                  <th key={h} scope="col" className={thClass}>
-                    {h}
-                  </th>
-                ))}
+        <AdminTable label={`${label} table`} headers={["When", "Who", "What", "Change"]}>
+          {entries.map((e) => {
+            const sku = asRecord(e.after).sku ?? asRecord(e.before).sku;
+            return (
+              <tr key={e.id}>
+                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                  <time dateTime={e.at}>{e.at.slice(0, 16).replace("T", " ")} UTC</time>
+                </td>
+                <td className={tdClass}>{e.actor.replace(/^staff:/, "")}</td>
+                <td className={tdClass}>
+                  {e.entity} {typeof sku === "string" ? sku : e.entityId} · {e.action}
+                </td>
+                <td className={tdClass}>
+                  <ul>
+                    {describeChange(e.before, e.after).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {entries.map((e) => {
-                const sku = asRecord(e.after).sku ?? asRecord(e.before).sku;
-                return (
-                  <tr key={e.id}>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                      <time dateTime={e.at}>{e.at.slice(0, 16).replace("T", " ")} UTC</time>
-                    </td>
-                    <td className={tdClass}>{e.actor.replace(/^staff:/, "")}</td>
-                    <td className={tdClass}>
-                      {e.entity} {typeof sku === "string" ? sku : e.entityId} · {e.action}
-                    </td>
-                    <td className={tdClass}>
-                      <ul>
-                        {describeChange(e.before, e.after).map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
     </section>
   );

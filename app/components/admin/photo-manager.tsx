@@ -1,18 +1,13 @@
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { photoJpeg } from "../../../shared/photo-urls";
+import { type Photo, photoJpeg } from "../../../shared/photo-urls";
 import { ApiError, apiRequest } from "~/lib/api";
 import { toast } from "~/lib/toast";
+import { LabelledSelect } from "~/components/admin/labelled-select";
 
-export interface StaffPhoto {
+export interface StaffPhoto extends Photo {
   id: number;
-  key: string;
-  alt: string;
-  color: string | null;
-  width: number;
-  height: number;
-  widths: number[];
   position: number;
 }
 
@@ -52,19 +47,7 @@ function PhotoRow({ photo, colors, first, last, onChange }: { photo: StaffPhoto;
         <button type="submit" disabled={alt === photo.alt || !alt.trim()} className="h-9 rounded-lg border border-ink px-3 text-xs font-semibold disabled:opacity-40">
           Save
         </button>
-        <div>
-          <label htmlFor={`color-${photo.id}`} className="block text-xs font-medium">
-            Colour
-          </label>
-          <select id={`color-${photo.id}`} value={photo.color ?? ""} onChange={(e) => void onChange({ color: e.target.value || null })} className="mt-1 h-9 rounded-lg border border-line bg-surface px-2 text-sm">
-            <option value="">Every colour</option>
-            {colors.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect id={`color-${photo.id}`} label="Colour" small value={photo.color ?? ""} onChange={(e) => void onChange({ color: e.target.value || null })} empty="Every colour" options={colors.map((c) => [c, c] as const)} />
       </form>
       <div className="flex gap-1">
         <button type="button" aria-label={`Move photo ${photo.position} up`} disabled={first} onClick={() => void onChange({ position: photo.position - 1 })} className={iconButton}>
@@ -132,19 +115,7 @@ export function PhotoManager({ productId, photos, colors }: { productId: number;
           </label>
           <input id="photo-files" type="file" multiple accept={ACCEPTED} disabled={busy} onChange={(e) => void upload(e.target.files).then(() => (e.target.value = ""))} className="mt-1 block text-sm file:mr-3 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold" />
         </div>
-        <div>
-          <label htmlFor="photo-color" className="block text-sm font-medium">
-            For colour
-          </label>
-          <select id="photo-color" value={color} onChange={(e) => setColor(e.target.value)} className="mt-1 h-10 rounded-xl border border-line bg-surface px-3 text-sm">
-            <option value="">Every colour</option>
-            {colors.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect id="photo-color" label="For colour" value={color} onChange={(e) => setColor(e.target.value)} empty="Every colour" options={colors.map((c) => [c, c] as const)} />
         {busy && (
           <p role="status" className="text-sm text-ink-muted">
             Uploading and making sizes...
