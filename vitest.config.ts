@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "app/**/*.test.ts", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

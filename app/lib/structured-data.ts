@@ -1,5 +1,6 @@
 import type { ProductDetail } from "../../server/catalog/product-types";
 import type { Crumb } from "./breadcrumbs";
+import { descriptionText } from "../../shared/description";
 
 /** schema.org availability for one variant (VSOP pre-orders are PreOrder while stock lasts). */
 function availability(product: Pick<ProductDetail, "preorder">, available: number): string {
@@ -14,7 +15,7 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     "@context": "https://schema.org",
     "@type": "ProductGroup",
     name: product.name,
-    description: product.description,
+    description: descriptionText(product.description),
     url,
     productGroupID: `VS-${product.id}`,
     brand: { "@type": "Brand", name: "VSOP Apparel" },

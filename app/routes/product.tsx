@@ -3,7 +3,9 @@ import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { servicesContext, visitorContext } from "~/context";
 import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
+import { ProductDescription } from "~/components/product-detail/product-description";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
+import { descriptionText } from "../../shared/description";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
 import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
@@ -41,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   const { product } = data;
   const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
   return [
-    ...seo({ title: `${product.name} | VSOP Apparel`, description: product.description.slice(0, 160), path: location.pathname, origin, image: `/og/product/${product.id}.png`, type: "product" }),
+    ...seo({ title: `${product.name} | VSOP Apparel`, description: descriptionText(product.description).slice(0, 160), path: location.pathname, origin, image: `/og/product/${product.id}.png`, type: "product" }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "USD" },
     { "script:ld+json": productJsonLd(product, origin) },
@@ -98,7 +100,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               Pre-order · Ships {shipDateLong(new Date(shipsAt))} · Free shipping on all pre-orders
             </p>
           )}
-          <p className="leading-7 text-ink-muted">{product.description}</p>
+          <ProductDescription text={product.description} />
         </div>
         <ProductPurchase product={product} onColorChange={setColor} />
         <div className="flex flex-wrap items-center gap-4">

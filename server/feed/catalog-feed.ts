@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { categories, products, variants } from "../db/schema";
 import { ageGroup, availability, feedPrice, gender, googleCategory, plainText } from "./feed-fields";
 import { isActive } from "../catalog/product-query";
+import { descriptionText } from "../../shared/description";
 
 export const FEED_COLUMNS = [
   "id",
@@ -67,7 +68,7 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
           id: v.sku.slice(0, 100),
           item_group_id: `VS-${p.id}`,
           title: plainText(p.name, 200),
-          description: plainText(p.description),
+          description: plainText(descriptionText(p.description)),
           availability: availability({ preorder: p.preorder, available }),
           condition: "new",
           price: feedPrice(onSale ? p.compareAtCents! : p.priceCents),

@@ -95,8 +95,8 @@ export function ProductForm({ initial, options, submitLabel, onSubmit }: { initi
         <input id="product-handle" aria-describedby="product-handle-hint" maxLength={80} pattern="[a-z0-9]+(-[a-z0-9]+)*" value={values.handle} onChange={(e) => set("handle", e.target.value)} className={inputClass} />
       </Field>
       <div className="md:col-span-2">
-        <Field id="product-description" label="Description">
-          <textarea id="product-description" rows={4} maxLength={20_000} value={values.description} onChange={(e) => set("description", e.target.value)} className="mt-1 w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm" />
+        <Field id="product-description" label="Description" hint="Paragraphs, ## headings, - lists, **bold** and *italic*. Shown as text: HTML is not used.">
+          <textarea id="product-description" aria-describedby="product-description-hint" rows={4} maxLength={20_000} value={values.description} onChange={(e) => set("description", e.target.value)} className="mt-1 w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm" />
         </Field>
       </div>
       <Field id="product-status" label="Status" hint="Only active products are in the store, search, sitemap and Instagram feed.">
