@@ -247,10 +247,10 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
   return report;
 }
 
-/** Each distinct image address of a product, in the file's order (Image Position when given). */
+/** Each distinct image address of a product, by Image Position (the file's order when there is none). */
 function uniqueImages(product: ImportProduct) {
   const seen = new Set<string>();
-  return product.images.filter((i) => !seen.has(i.src) && seen.add(i.src));
+  return [...product.images].sort((a, b) => a.position - b.position).filter((i) => !seen.has(i.src) && seen.add(i.src));
 }
 
 /** Adds fetched photos a product does not have yet (by content), after its others: a re-import adds nothing. */

@@ -27,7 +27,8 @@ export interface ImportProduct {
   line: number;
   cells: Partial<Record<ColumnKey, string>>;
   variants: ImportVariant[];
-  images: { line: number; src: string; alt: string | null }[];
+  /** In the file's order; `position` is Image Position when given. */
+  images: { line: number; src: string; alt: string | null; position: number }[];
 }
 
 export interface ParsedFile {
@@ -38,6 +39,8 @@ export interface ParsedFile {
 }
 
 const COLOR_NAMES = new Set(["color", "colour"]);
+/** Product cells whose blank means "clear it" when the column is present (a missing column keeps the value). */
+const CLEARABLE = new Set<ColumnKey>(["body", "tags", "badges"]);
 const SIZE_NAMES = new Set(["size"]);
 
 /** "$1,299.50" or "1299.5" → 129950; "" → null; anything else → NaN. */
@@ -85,12 +88,14 @@ export function parseShopifyCsv(text: string): ParsedFile {
       product = { handle, line, cells: {}, variants: [], images: [] };
       for (const key of Object.keys(index) as ColumnKey[]) {
         const value = cell(row, key);
-        if (value) product.cells[key] = value;
+        // Shopify's rule: a blank cell in a column the file has clears the value (for the fields that may be empty).
+        if (value || CLEARABLE.has(key)) product.cells[key] = value;
       }
       products.set(handle, product);
     }
     const src = cell(row, "imageSrc");
-    if (src) product.images.push({ line, src, alt: cell(row, "imageAlt") || null });
+    const position = Number(cell(row, "imagePosition"));
+    if (src) product.images.push({ line, src, alt: cell(row, "imageAlt") || null, position: Number.isInteger(position) && position > 0 ? position : product.images.length + 1 });
     const option1 = cell(row, "option1Value");
     if (!option1 && product.variants.length > 0) return; // an image row
     const variant = readVariant(product, row, line, cell, refusals);

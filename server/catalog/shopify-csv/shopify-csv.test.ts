@@ -122,6 +122,19 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     expect((await admin.get(`/api/admin/products/${tee.id}`)).body.variants[0].onHand).toBe(99);
   });
 
+  it("a blank cell in a column the file has clears it; a column the file lacks keeps the value", async () => {
+    const csv = (tags: string) => `Handle,Title,Tags,Option1 Name,Option1 Value,Variant Price\nblank-tee,Blank Tee,${tags},Size,M,20\n`;
+    await admin.post("/api/admin/catalog/import", { csv: csv('"a, b"'), dryRun: false });
+    const id = (await admin.get("/api/admin/products?q=blank-tee")).body.products[0].id;
+    const tagsOf = async () => (await admin.get(`/api/admin/products/${id}`)).body.product.tags;
+    expect(await tagsOf()).toEqual(["a", "b"]);
+    await admin.post("/api/admin/catalog/import", { csv: "Handle,Title,Option1 Name,Option1 Value,Variant Price\nblank-tee,Blank Tee,Size,M,20\n", dryRun: false });
+    expect(await tagsOf()).toEqual(["a", "b"]);
+    const cleared = await admin.post("/api/admin/catalog/import", { csv: csv(""), dryRun: false });
+    expect(cleared.body.updated).toEqual([{ handle: "blank-tee", changes: ["tags"] }]);
+    expect(await tagsOf()).toEqual([]);
+  });
+
   it("the current header set imports too", async () => {
     const res = await admin.post("/api/admin/catalog/import", { csv: fixture("shopify-current.csv"), dryRun: false, defaultCollection: "women" });
     expect(res.status).toBe(200);
