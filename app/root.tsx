@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
-  const [cart, favorites] = await Promise.all([services.cart.getCart({ owner }), user ? services.accounts.listFavorites({ userId: user.id }) : []]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id), gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+  const [cart, favorites, collections] = await Promise.all([services.cart.getCart({ owner }), user ? services.accounts.listFavorites({ userId: user.id }) : [], services.catalog.collections()]);
+  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
 }
 
 /**

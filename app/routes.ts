@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { INFO_SLUGS } from "./lib/info-pages";
+import { INFO_SLUGS } from "../shared/info-pages";
 
 export default [
   index("routes/home.tsx"),

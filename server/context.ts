@@ -28,6 +28,8 @@ import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
 import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
 import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant } from "./catalog/admin-catalog";
+import { createCollection, createCollectionCache, deleteCollection, listCollectionsForStaff, updateCollection } from "./catalog/collections";
+import type { CollectionChange, CollectionFields } from "./catalog/collection-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
 import { listAudit } from "./audit/audit-log";
@@ -88,6 +90,14 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
+  const collections = createCollectionCache(db);
+  /** A staff change to the collections: written, then every later read in this process sees it. */
+  const changingCollections =
+    <A,>(change: (args: A & { db: Database; now: Date }) => Promise<unknown>) =>
+    async (args: A) => {
+      await change({ db, now: now(), ...args });
+      collections.clear();
+    };
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
     media,
@@ -107,6 +117,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       authenticate: withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment),
     },
     catalog: {
+      /** Collections and subcategories in menu order (cached briefly: every page's menus read them). */
+      collections: () => collections.list(),
       listProducts: bind(db, listProducts),
       getProduct: bind(db, getProduct),
       findProduct: bind(db, findProduct),
@@ -152,12 +164,16 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
       productIdForHandle: bind(db, productIdForHandle),
       productFormOptions: () => productFormOptions({ db }),
+      listCollections: () => listCollectionsForStaff({ db }),
+      createCollection: changingCollections<{ input: CollectionFields; actor: string }>(createCollection),
+      updateCollection: changingCollections<{ id: number; change: CollectionChange; actor: string }>(updateCollection),
+      deleteCollection: changingCollections<{ id: number; actor: string }>(deleteCollection),
       listPhotos: (args: { productId: number }) => listPhotos(db, args.productId),
       addPhoto: (args: { productId: number; file: Buffer; alt?: string; color?: string; actor: string }) => addPhoto({ db, media, now: now(), ...args }),
       updatePhoto: (args: { photoId: number; change: { alt?: string; color?: string | null; position?: number }; actor: string }) => updatePhoto({ db, now: now(), ...args }),
       deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
       bulkEditGrid: bind(db, bulkEditGrid),
-      exportCatalog: () => exportCatalog({ db }),
+      exportCatalog: () => exportCatalog({ db, storeUrl }),
       importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args }),
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { Collection } from "../../shared/taxonomy";
 import { buildBreadcrumbs } from "./breadcrumbs";
+
+const collections: Collection[] = [{ slug: "men", name: "Men's", description: "", hero: "", subcategories: [{ slug: "t-shirts", name: "T-Shirts", description: "" }] }];
 
 describe("buildBreadcrumbs", () => {
   it("is empty when only Home would show", () => {
@@ -8,7 +11,7 @@ describe("buildBreadcrumbs", () => {
   });
 
   it("skips the category segment but keeps it in the links", () => {
-    expect(buildBreadcrumbs("/category/men/t-shirts")).toEqual([
+    expect(buildBreadcrumbs("/category/men/t-shirts", collections)).toEqual([
       { label: "Home", href: "/" },
       { label: "Men", href: "/category/men" },
       { label: "T-Shirts" },
@@ -29,5 +32,10 @@ describe("buildBreadcrumbs", () => {
   it("capitalises other segments and survives bad escapes", () => {
     expect(buildBreadcrumbs("/size-guide")[1]).toEqual({ label: "Size Guide" });
     expect(buildBreadcrumbs("/%E0%A4%A")[1]!.label).toBe("%E0%A4%A");
+  });
+
+  it("names collections and subcategories as staff named them", () => {
+    const renamed = [{ ...collections[0]!, name: "Menswear", subcategories: [{ slug: "t-shirts", name: "Tees", description: "" }] }];
+    expect(buildBreadcrumbs("/category/men/t-shirts", renamed).map((c) => c.label)).toEqual(["Home", "Menswear", "Tees"]);
   });
 });

@@ -1,4 +1,5 @@
-import { collections } from "./taxonomy";
+import type { Collection } from "../../shared/taxonomy";
+import { menuLabel } from "./navigation";
 
 export interface Crumb {
   label: string;
@@ -16,13 +17,13 @@ const LABELS: Record<string, string> = {
 /** Prefixes that are not pages: shown as text so no crumb leads to the not-found screen. */
 const NOT_PAGES = new Set(["/product"]);
 
-const knownNames = new Map<string, string>(
-  collections.flatMap((c) => c.subcategories.map((s) => [s.slug, s.name] as [string, string])),
-);
-
-function labelFor(segment: string): string {
+function labelFor(segment: string, collections: readonly Collection[]): string {
   const decoded = safeDecode(segment);
-  return LABELS[decoded] ?? knownNames.get(decoded) ?? decoded.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+  if (LABELS[decoded]) return LABELS[decoded];
+  const collection = collections.find((c) => c.slug === decoded);
+  if (collection) return menuLabel(collection);
+  const subcategory = collections.flatMap((c) => c.subcategories).find((s) => s.slug === decoded);
+  return subcategory?.name ?? decoded.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
 }
 
 function safeDecode(segment: string): string {
@@ -33,15 +34,18 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** SPEC §2 Breadcrumbs: Home, then one crumb per path segment ('category' skipped); empty when only Home would show. */
-export function buildBreadcrumbs(pathname: string): Crumb[] {
+/**
+ * SPEC §2 Breadcrumbs: Home, then one crumb per path segment ('category' skipped); empty when only Home would show.
+ * Subcategories are named as `collections` (from the database) name them.
+ */
+export function buildBreadcrumbs(pathname: string, collections: readonly Collection[] = []): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
   const crumbs: Crumb[] = [];
   let path = "";
   for (const segment of segments) {
     path += `/${segment}`;
     if (SKIPPED.has(segment)) continue;
-    crumbs.push({ label: labelFor(segment), href: NOT_PAGES.has(path) ? undefined : path });
+    crumbs.push({ label: labelFor(segment, collections), href: NOT_PAGES.has(path) ? undefined : path });
   }
   if (crumbs.length === 0) return [];
   const last = crumbs[crumbs.length - 1]!;

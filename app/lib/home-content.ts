@@ -26,9 +26,3 @@ export const socialTiles = [
   { title: "Style Inspiration", text: "Outfit ideas from our team and the community." },
   { title: "Behind the Scenes", text: "From sketches to sampling: how a VSOP piece gets made." },
 ];
-
-export const collectionBlurbs: Record<string, string> = {
-  men: "Everyday tees, heavyweight hoodies and denim that breaks in beautifully.",
-  women: "Dresses, easy tops and tailored bottoms for every day of the week.",
-  kids: "Playground-proof favourites with room to grow.",
-};

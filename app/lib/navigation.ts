@@ -1,4 +1,4 @@
-import { collections } from "./taxonomy";
+import { type Collection, VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export interface NavLink {
   label: string;
@@ -9,14 +9,19 @@ export interface NavGroup extends NavLink {
   links: NavLink[];
 }
 
-/** Men, Women, Kids with their subcategories (SPEC §2 Navigation links). */
-export const navGroups: NavGroup[] = collections
-  .filter((c) => c.subcategories.length > 0)
-  .map((c) => ({
-    label: c.slug.charAt(0).toUpperCase() + c.slug.slice(1),
-    href: `/category/${c.slug}`,
-    links: c.subcategories.map((s) => ({ label: s.name, href: `/category/${c.slug}/${s.slug}` })),
-  }));
+/** A collection's menu label: its name without the possessive ("Men's" is "Men", SPEC §2 Navigation links). */
+export const menuLabel = (c: Pick<Collection, "name">) => c.name.replace(/['’]s?$/, "");
+
+/** The collections (VSOP has its own link) with their subcategories, in the order staff gave them. */
+export function navGroups(collections: readonly Collection[]): NavGroup[] {
+  return collections
+    .filter((c) => c.slug !== VSOP_CATEGORY)
+    .map((c) => ({
+      label: menuLabel(c),
+      href: `/category/${c.slug}`,
+      links: c.subcategories.map((s) => ({ label: s.name, href: `/category/${c.slug}/${s.slug}` })),
+    }));
+}
 
 export const navLinks: (NavLink & { badge?: string })[] = [
   { label: "Sale", href: "/category/sale" },
@@ -33,13 +38,12 @@ export const socialLinks = [
   { label: "TikTok", href: "https://www.tiktok.com/@vsopstore" },
 ] as const;
 
-export const footerColumns: { title: string; links: NavLink[] }[] = [
+/** The footer's columns: Shop lists the collections as the menus do. */
+export const footerColumns = (collections: readonly Collection[]): { title: string; links: NavLink[] }[] => [
   {
     title: "Shop",
     links: [
-      { label: "Men", href: "/category/men" },
-      { label: "Women", href: "/category/women" },
-      { label: "Kids", href: "/category/kids" },
+      ...navGroups(collections).map(({ label, href }) => ({ label, href })),
       { label: "Sale", href: "/category/sale" },
       { label: "New Arrivals", href: "/category/new" },
       { label: "VSOP Collection", href: "/vsop" },

@@ -32,7 +32,7 @@ export function productJsonLd(product: ProductDetail, origin: string) {
       offers: {
         "@type": "Offer",
         url,
-        price: product.price.toFixed(2),
+        price: v.price.toFixed(2),
         priceCurrency: "USD",
         availability: availability(product, v.available),
         itemCondition: "https://schema.org/NewCondition",

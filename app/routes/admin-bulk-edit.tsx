@@ -24,76 +24,84 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Bulk edit | VSOP Admin" }, { name: "robots", content: "noindex" }];
 
 interface RowError {
-  kind: "product" | "variant";
   id: number;
   field: string;
   message: string;
 }
 
+type Column = "price" | "compareAt" | "onHand";
+const FILL_COLUMNS = [
+  ["onHand", "Stock on hand"],
+  ["price", "Price (USD)"],
+  ["compareAt", "Compare-at (USD)"],
+] as const;
+
 const cellInput = "h-9 w-24 rounded-lg border bg-surface px-2 text-sm tabular-nums";
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+/** A typed cell as the API takes it, or an error message: prices in dollars, stock in whole units. */
+function readCell(column: Column, text: string): { value: number | null } | { error: string } {
+  const t = text.trim();
+  if (column === "onHand") return /^\d{1,7}$/.test(t) ? { value: Number(t) } : { error: "Enter a whole number of units" };
+  if (column === "compareAt" && t === "") return { value: null };
+  const cents = centsFromDollarsText(t);
+  if (!cents) return { error: column === "price" ? "Enter a price in dollars" : "Enter a compare-at price in dollars, or leave it empty" };
+  return { value: cents };
+}
+
+const FIELD: Record<Column, "priceCents" | "compareAtCents" | "onHand"> = { price: "priceCents", compareAt: "compareAtCents", onHand: "onHand" };
 
 export default function BulkEdit({ loaderData }: Route.ComponentProps) {
   const { products, more, q, category, collections } = loaderData;
   const revalidator = useRevalidator();
-  // Typed values by cell key ("p12:price", "p12:compareAt", "v40:onHand"); untouched cells are absent.
+  // Typed values by cell key ("12:price", "12:compareAt", "12:onHand", by variant id); untouched cells are absent.
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<RowError[]>([]);
+  const [fillColumn, setFillColumn] = useState<Column>("onHand");
   const [fillValue, setFillValue] = useState("");
   const [busy, setBusy] = useState(false);
   const set = (key: string, value: string) => setEdits((e) => ({ ...e, [key]: value }));
-  const errorFor = (kind: RowError["kind"], id: number) => errors.find((e) => e.kind === kind && e.id === id);
+  const errorFor = (id: number) => errors.find((e) => e.id === id);
+  const shown = products.flatMap((p) => p.variants);
 
-  function fillStock() {
-    if (!/^\d{1,7}$/.test(fillValue)) return toast.error("Enter a whole number of units to set");
-    setEdits((e) => ({ ...e, ...Object.fromEntries(products.flatMap((p) => p.variants.map((v) => [`v${v.id}:onHand`, fillValue]))) }));
+  function fill() {
+    const cell = readCell(fillColumn, fillValue);
+    if ("error" in cell) return toast.error(cell.error);
+    setEdits((e) => ({ ...e, ...Object.fromEntries(shown.map((v) => [`${v.id}:${fillColumn}`, fillValue.trim()])) }));
   }
 
-  /** The changed cells as the API takes them, or a list of cells that are not numbers. */
+  /** The changed rows as the API takes them, or the cells that are not numbers. */
   function collect() {
     const bad: RowError[] = [];
-    const productRows = products.flatMap((p) => {
-      const price = edits[`p${p.id}:price`];
-      const compareAt = edits[`p${p.id}:compareAt`];
-      if (price === undefined && compareAt === undefined) return [];
-      const row: { id: number; priceCents?: number; compareAtCents?: number | null } = { id: p.id };
-      if (price !== undefined) {
-        const cents = centsFromDollarsText(price);
-        if (!cents) bad.push({ kind: "product", id: p.id, field: "priceCents", message: "Enter a price in dollars" });
-        else row.priceCents = cents;
+    const rows = shown.flatMap((v) => {
+      const row: { id: number; priceCents?: number; compareAtCents?: number | null; onHand?: number } = { id: v.id };
+      const saved = { price: v.priceCents, compareAt: v.compareAtCents, onHand: v.onHand };
+      for (const column of ["price", "compareAt", "onHand"] as const) {
+        const text = edits[`${v.id}:${column}`];
+        if (text === undefined) continue;
+        const cell = readCell(column, text);
+        if ("error" in cell) bad.push({ id: v.id, field: FIELD[column], message: `${v.sku}: ${cell.error}` });
+        else if (cell.value !== saved[column]) Object.assign(row, { [FIELD[column]]: cell.value });
       }
-      if (compareAt !== undefined) {
-        const cents = compareAt.trim() === "" ? null : centsFromDollarsText(compareAt);
-        if (cents === 0 || (cents === null && compareAt.trim() !== "")) bad.push({ kind: "product", id: p.id, field: "compareAtCents", message: "Enter a compare-at price in dollars, or leave it empty" });
-        else row.compareAtCents = cents;
-      }
-      return [row];
+      return Object.keys(row).length > 1 ? [row] : [];
     });
-    const variantRows = products.flatMap((p) =>
-      p.variants.flatMap((v) => {
-        const value = edits[`v${v.id}:onHand`];
-        if (value === undefined || value === String(v.onHand)) return [];
-        if (!/^\d{1,7}$/.test(value.trim())) return bad.push({ kind: "variant", id: v.id, field: "onHand", message: "Enter a whole number of units" }), [];
-        return [{ id: v.id, onHand: Number(value) }];
-      }),
-    );
-    return { bad, body: { products: productRows, variants: variantRows } };
+    return { bad, rows };
   }
 
   async function save() {
-    const { bad, body } = collect();
+    const { bad, rows } = collect();
     setErrors(bad);
-    if (bad.length) return toast.error(`${bad.length} ${bad.length === 1 ? "cell needs" : "cells need"} fixing`, { description: "Nothing was saved." });
-    if (body.products.length + body.variants.length === 0) return toast("Nothing changed");
+    if (bad.length) return toast.error(`${bad.length} ${bad.length === 1 ? "row needs" : "rows need"} fixing`, { description: "Nothing was saved." });
+    if (rows.length === 0) return toast("Nothing changed");
     setBusy(true);
     try {
-      const { saved } = await apiRequest<{ saved: number }>("POST", "/api/admin/bulk-edit", body);
-      toast.success(`Saved ${saved} ${saved === 1 ? "change" : "changes"}`, { description: "The store shows them now." });
+      const { saved } = await apiRequest<{ saved: number }>("POST", "/api/admin/bulk-edit", { variants: rows });
+      toast.success(`Saved ${saved} ${saved === 1 ? "variant" : "variants"}`, { description: "The store shows the change now." });
       setEdits({});
       await revalidator.revalidate();
     } catch (error) {
-      const rows = error instanceof ApiError ? ((error.body as { errors?: RowError[] } | undefined)?.errors ?? []) : [];
-      setErrors(rows);
+      const rowErrors = error instanceof ApiError ? ((error.body as { errors?: RowError[] } | undefined)?.errors ?? []) : [];
+      setErrors(rowErrors);
       toast.error("Nothing was saved", { description: error instanceof ApiError ? error.detail : undefined });
     } finally {
       setBusy(false);
@@ -116,13 +124,14 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl bg-surface-muted p-4">
+        <LabelledSelect id="bulk-fill-column" label="Column to fill" value={fillColumn} onChange={(e) => setFillColumn(e.target.value as Column)} options={FILL_COLUMNS} />
         <div>
           <label htmlFor="bulk-fill" className="block text-sm font-medium">
-            Set every stock level shown to
+            Value for every row shown
           </label>
-          <input id="bulk-fill" inputMode="numeric" value={fillValue} onChange={(e) => setFillValue(e.target.value)} className="mt-1 h-10 w-28 rounded-xl border border-line bg-surface px-3 text-sm" />
+          <input id="bulk-fill" inputMode="decimal" value={fillValue} onChange={(e) => setFillValue(e.target.value)} className="mt-1 h-10 w-28 rounded-xl border border-line bg-surface px-3 text-sm" />
         </div>
-        <button type="button" onClick={fillStock} className={`${secondaryButtonClass} h-10`}>
+        <button type="button" onClick={fill} className={`${secondaryButtonClass} h-10`}>
           Fill
         </button>
         <div className="ml-auto flex items-center gap-3">
@@ -135,54 +144,52 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {more && <p className="mb-3 text-sm text-ink-muted">Showing the first 200 products: narrow the search to see the rest.</p>}
-      <AdminTable label="Prices and stock" headers={["Product / SKU", "Price (USD)", "Compare-at (USD)", "On hand", "Reserved"]}>
-        {products.map((p) => {
-          const error = errorFor("product", p.id);
-          return (
-            <Fragment key={p.id}>
-              <tr className="bg-surface-muted/40">
-                <th scope="row" className={`${tdClass} font-semibold`}>
-                  <span className="mr-2">{p.name}</span>
-                  <StatusBadge status={p.status} />
-                  {error && (
-                    <p id={`p${p.id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                      {error.message}
-                    </p>
-                  )}
-                </th>
+      <AdminTable label="Prices and stock" headers={["Variant", "Price (USD)", "Compare-at (USD)", "On hand", "Reserved"]}>
+        {products.map((p) => (
+          <Fragment key={p.id}>
+            <tr className="bg-surface-muted/40">
+              <th scope="rowgroup" colSpan={5} className={`${tdClass} text-left font-semibold`}>
+                <span className="mr-2">{p.name}</span>
+                <StatusBadge status={p.status} />
+              </th>
+            </tr>
+            {p.variants.map((v) => {
+              const error = errorFor(v.id);
+              const cell = (column: Column, label: string, saved: string) => (
                 <td className={tdClass}>
-                  <input aria-label={`Price of ${p.name}`} aria-invalid={error?.field === "priceCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:price`] ?? dollars(p.priceCents)} onChange={(e) => set(`p${p.id}:price`, e.target.value)} className={`${cellInput} ${error?.field === "priceCents" ? "border-red-700" : "border-line"}`} />
+                  <input
+                    aria-label={`${label} of ${v.sku}`}
+                    aria-invalid={error?.field === FIELD[column] || undefined}
+                    aria-describedby={error ? `v${v.id}-error` : undefined}
+                    inputMode={column === "onHand" ? "numeric" : "decimal"}
+                    value={edits[`${v.id}:${column}`] ?? saved}
+                    onChange={(e) => set(`${v.id}:${column}`, e.target.value)}
+                    className={`${cellInput} ${error?.field === FIELD[column] ? "border-red-700" : "border-line"}`}
+                  />
                 </td>
-                <td className={tdClass}>
-                  <input aria-label={`Compare-at price of ${p.name}`} aria-invalid={error?.field === "compareAtCents" || undefined} aria-describedby={error ? `p${p.id}-error` : undefined} inputMode="decimal" value={edits[`p${p.id}:compareAt`] ?? dollars(p.compareAtCents)} onChange={(e) => set(`p${p.id}:compareAt`, e.target.value)} className={`${cellInput} ${error?.field === "compareAtCents" ? "border-red-700" : "border-line"}`} />
-                </td>
-                <td className={tdClass} />
-                <td className={tdClass} />
-              </tr>
-              {p.variants.map((v) => {
-                const variantError = errorFor("variant", v.id);
-                return (
-                  <tr key={v.id}>
-                    <td className={`${tdClass} pl-8 font-mono text-xs`}>
-                      {v.sku}
-                      {variantError && (
-                        <p id={`v${v.id}-error`} className="mt-1 font-sans text-sm font-medium text-red-700 dark:text-red-400">
-                          {variantError.message}
-                        </p>
-                      )}
-                    </td>
-                    <td className={tdClass} />
-                    <td className={tdClass} />
-                    <td className={tdClass}>
-                      <input aria-label={`On hand for ${v.sku}`} aria-invalid={variantError ? true : undefined} aria-describedby={variantError ? `v${v.id}-error` : undefined} inputMode="numeric" value={edits[`v${v.id}:onHand`] ?? String(v.onHand)} onChange={(e) => set(`v${v.id}:onHand`, e.target.value)} className={`${cellInput} ${variantError ? "border-red-700" : "border-line"}`} />
-                    </td>
-                    <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
-                  </tr>
-                );
-              })}
-            </Fragment>
-          );
-        })}
+              );
+              return (
+                <tr key={v.id}>
+                  <td className={`${tdClass} pl-6`}>
+                    <span className="font-mono text-xs">{v.sku}</span>
+                    <span className="ml-2 text-xs text-ink-muted">
+                      {v.color} / {v.size}
+                    </span>
+                    {error && (
+                      <p id={`v${v.id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                        {error.message}
+                      </p>
+                    )}
+                  </td>
+                  {cell("price", "Price", dollars(v.priceCents))}
+                  {cell("compareAt", "Compare-at price", dollars(v.compareAtCents))}
+                  {cell("onHand", "On hand", String(v.onHand))}
+                  <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
+                </tr>
+              );
+            })}
+          </Fragment>
+        ))}
       </AdminTable>
     </AdminShell>
   );

@@ -8,7 +8,7 @@ import { AdminShell, StatGrid } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
-import { VSOP_CATEGORY } from "~/lib/taxonomy";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

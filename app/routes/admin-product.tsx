@@ -12,7 +12,7 @@ import { changedFields, ProductForm, type ProductFormValues } from "~/components
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
-import { formatPrice } from "~/lib/money";
+import { centsFromDollarsText, formatPrice } from "~/lib/money";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -97,7 +97,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       <ProductForm key={JSON.stringify(initial)} initial={initial} options={options} submitLabel="Save product" onSubmit={save} />
       <PhotoManager productId={product.id} photos={photos} colors={product.colors} />
       <h2 className="mb-3 mt-8 font-semibold">Variants and stock</h2>
-      <AdminTable label="Variants and stock" headers={["SKU", "Barcode", "Colour", "Size", "Reserved", "On hand", "Remove"]}>
+      <AdminTable label="Variants and stock" headers={["SKU", "Barcode", "Colour", "Size", "Price (USD)", "Compare-at (USD)", "Reserved", "On hand", "Remove"]}>
         {variants.map((v) => (
           <VariantRow key={v.id} variant={v} />
         ))}
@@ -107,13 +107,21 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: string | null; color: string; size: string; onHand: number; reserved: number } }) {
+const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+
+function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: string | null; color: string; size: string; priceCents: number; compareAtCents: number | null; onHand: number; reserved: number } }) {
   const revalidator = useRevalidator();
   const [onHand, setOnHand] = useState(String(variant.onHand));
+  const [price, setPrice] = useState(dollars(variant.priceCents));
+  const [compareAt, setCompareAt] = useState(dollars(variant.compareAtCents));
   const [sku, setSku] = useState(variant.sku);
   const [barcode, setBarcode] = useState(variant.barcode ?? "");
   const [busy, setBusy] = useState(false);
+  const priceCents = centsFromDollarsText(price);
+  const compareAtCents = compareAt.trim() === "" ? null : centsFromDollarsText(compareAt);
   const change = {
+    ...(priceCents !== variant.priceCents ? { priceCents } : {}),
+    ...(compareAtCents !== variant.compareAtCents ? { compareAtCents } : {}),
     ...(onHand !== String(variant.onHand) ? { onHand: Number(onHand) } : {}),
     ...(sku.trim() !== variant.sku ? { sku: sku.trim() } : {}),
     ...(barcode.trim() !== (variant.barcode ?? "") ? { barcode: barcode.trim() || null } : {}),
@@ -121,6 +129,8 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
   const formId = `variant-${variant.id}`;
   async function save(event: FormEvent) {
     event.preventDefault();
+    if (!priceCents) return void toast.error("Enter the price in dollars, for example 89.00");
+    if (compareAt.trim() !== "" && !compareAtCents) return void toast.error("Enter the compare-at price in dollars, or leave it empty");
     setBusy(true);
     try {
       const saved = await apiRequest<{ sku: string; onHand: number }>("PATCH", `/api/admin/variants/${variant.id}`, change);
@@ -162,6 +172,18 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
       </td>
       <td className={tdClass}>{variant.color}</td>
       <td className={tdClass}>{variant.size}</td>
+      <td className={tdClass}>
+        <label htmlFor={`price-${variant.id}`} className="sr-only">
+          Price of {variant.sku}
+        </label>
+        <input id={`price-${variant.id}`} form={formId} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} className={`${input} w-24 tabular-nums`} />
+      </td>
+      <td className={tdClass}>
+        <label htmlFor={`compare-at-${variant.id}`} className="sr-only">
+          Compare-at price of {variant.sku}
+        </label>
+        <input id={`compare-at-${variant.id}`} form={formId} inputMode="decimal" value={compareAt} onChange={(e) => setCompareAt(e.target.value)} className={`${input} w-24 tabular-nums`} />
+      </td>
       <td className={`${tdClass} tabular-nums`}>{variant.reserved}</td>
       <td className={tdClass}>
         <form id={formId} onSubmit={save} className="flex items-center gap-2">

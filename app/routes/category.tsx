@@ -8,27 +8,31 @@ import { SortMenu } from "~/components/listing/sort-menu";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
-import { listingTitle } from "~/lib/listing-title";
+import { findCollection, isSelection, listingTitle } from "../../shared/taxonomy";
 import { countLabel, listingSummary, productsLabel } from "~/lib/product-count";
 import { originOf, seo } from "~/lib/seo";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { category, subcategory } = params as { category?: string; subcategory?: string };
-  const title = listingTitle(category, subcategory);
-  const result = title
-    ? await context.get(servicesContext).catalog.browseCatalog({ category, subcategory, params: new URL(request.url).searchParams })
-    : null;
+  const { catalog } = context.get(servicesContext);
+  const collections = await catalog.collections();
+  const title = listingTitle(collections, category, subcategory);
+  const result = title ? await catalog.browseCatalog({ category, subcategory, params: new URL(request.url).searchParams }) : null;
   if (!title || !result) throw data({ category }, { status: 404 });
-  return { title, ...result.page, query: result.query, facets: result.facets };
+  // A collection's own words, as staff wrote them: the line under the heading and the meta description.
+  const collection = category && !isSelection(category) ? findCollection(collections, category) : undefined;
+  const sub = collection?.subcategories.find((s) => s.slug === subcategory);
+  const hero = (sub ? sub.description : collection?.hero) || null;
+  return { title, hero, description: (!sub && collection?.description) || null, ...result.page, query: result.query, facets: result.facets };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
-    ? seo({ title: `${data.title} | VSOP Apparel`, description: `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
+    ? seo({ title: `${data.title} | VSOP Apparel`, description: data.description ?? `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
     : [{ title: "Category Not Found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { title, products, total, totalCapped, page, limit, query, facets } = loaderData;
+  const { title, hero, products, total, totalCapped, page, limit, query, facets } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   // Filters, sort and paging reload this same listing: show skeletons in place of the grid meanwhile.
@@ -38,6 +42,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page pb-8 pt-6">
       <header className="mb-6 border-b border-line pb-6">
         <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        {hero && <p className="mt-2 max-w-2xl text-ink-muted">{hero}</p>}
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-ink-muted" aria-live="polite">
             {listingSummary({ total, capped: totalCapped, page, limit, shown: products.length })}

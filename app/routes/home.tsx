@@ -4,15 +4,14 @@ import { CollectionBanners, CollectionLinks, ComingSoonTiles, FeatureDisplays, t
 import { MobileVsopStrip, SocialFollow, VipSignup } from "~/components/home/engagement-sections";
 import { HomeHero } from "~/components/home/home-hero";
 import { FeaturedSection, VsopSection } from "~/components/home/product-sections";
-import { collectionBlurbs } from "~/lib/home-content";
 import { isVsop } from "~/lib/product-options";
 import { originOf, seo } from "~/lib/seo";
-import { collections, VSOP_CATEGORY } from "~/lib/taxonomy";
-
-const showcase = collections.filter((c) => c.slug !== VSOP_CATEGORY);
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, campaign } = context.get(servicesContext);
+  const collections = await catalog.collections();
+  const showcase = collections.filter((c) => c.slug !== VSOP_CATEGORY);
   const [drop, featured, vsop, ...tops] = await Promise.all([
     campaign.get(),
     catalog.listProducts({ scope: { kind: "all" }, query: { featured: true, limit: 4 } }).catch(() => null),
@@ -23,14 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...showcase.map((c, i) => ({
       image: tops[i]?.products[0]?.image ?? null,
       title: `${c.name} Collection`,
-      description: collectionBlurbs[c.slug] ?? "",
+      description: c.description,
       buttonText: `Shop ${c.name}`,
       buttonLink: `/category/${c.slug}`,
     })),
     {
       image: vsop?.products.find((p) => p.id === 1)?.image ?? null,
       title: "VSOP Premium",
-      description: "Our limited tech-casual drop. Pre-order now; every piece ships free.",
+      description: collections.find((c) => c.slug === VSOP_CATEGORY)?.description ?? "",
       buttonText: "Explore VSOP",
       buttonLink: "/vsop",
     },

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/info";
-import { infoPages } from "~/lib/info-pages";
+import { infoPages } from "../../shared/info-pages";
 import { originOf, seo } from "~/lib/seo";
 
 /** /shipping, /returns, /faq and the other information pages (app/lib/info-pages.ts). */

@@ -15,10 +15,11 @@ import { trackViewItem } from "~/lib/analytics";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
-import { isVsop } from "~/lib/product-options";
+import { isVsop, variantPrice } from "~/lib/product-options";
 import { originOf, seo } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
-import { findCollection } from "~/lib/taxonomy";
+import { useCollections } from "~/lib/collections";
+import { findCollection } from "../../shared/taxonomy";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
@@ -53,9 +54,11 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, shipsAt, preview } = loaderData;
-  const [color, setColor] = useState(product.colors[0] ?? "Black");
+  const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
+  const color = choice.color;
+  const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
   useEffect(() => trackViewItem({ id: product.id, name: product.name, price: product.price }), [product.id, product.name, product.price]);
-  const collection = findCollection(product.category);
+  const collection = findCollection(useCollections(), product.category);
   const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
   const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];
   const badges = productBadges(product);
@@ -86,12 +89,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <FavoriteButton productId={product.id} name={product.name} className="shrink-0 border border-line" />
           </div>
           <StarRating rating={product.rating} reviewCount={product.reviewCount} />
-          <p className="flex items-baseline gap-3 text-2xl font-bold">
-            <span className={product.compareAtPrice ? "text-red-700 dark:text-red-400" : undefined}>{formatPrice(product.price)}</span>
-            {product.compareAtPrice && (
+          <p className="flex items-baseline gap-3 text-2xl font-bold" aria-live="polite">
+            <span className={compareAtPrice ? "text-red-700 dark:text-red-400" : undefined}>{formatPrice(price)}</span>
+            {compareAtPrice && (
               <span className="text-lg font-normal text-ink-muted line-through">
                 <span className="sr-only">was </span>
-                {formatPrice(product.compareAtPrice)}
+                {formatPrice(compareAtPrice)}
               </span>
             )}
           </p>
@@ -102,7 +105,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <ProductDescription text={product.description} />
         </div>
-        <ProductPurchase product={product} onColorChange={setColor} />
+        <ProductPurchase product={product} onChoice={setChoice} />
         <div className="flex flex-wrap items-center gap-4">
           <StylistDialog label="Ask the AI stylist" triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
           <Link to="/size-guide" className="text-sm font-semibold underline">

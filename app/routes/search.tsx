@@ -5,6 +5,7 @@ import { servicesContext } from "~/context";
 import { buttonClass } from "~/components/layout/status-screen";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
+import { useCollections } from "~/lib/collections";
 import { navGroups } from "~/lib/navigation";
 
 const MAX_QUERY = 100;
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, products, total, page, limit } = loaderData;
+  const collections = useCollections();
   return (
     <div className="container-page pb-8 pt-6">
       <header className="mb-8 border-b border-line pb-6">
@@ -49,7 +51,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <h2 className="mt-4 font-display text-2xl font-bold">No products match “{q}”</h2>
             <p className="mx-auto mt-3 max-w-md text-ink-muted">Check the spelling, try a more general word, or browse a collection.</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              {navGroups.map((group) => (
+              {navGroups(collections).map((group) => (
                 <Link key={group.href} to={group.href} className={buttonClass}>
                   Shop {group.label}
                 </Link>

@@ -1,7 +1,7 @@
 import { Ruler } from "lucide-react";
 import type { Route } from "./+types/size-guide";
 import { originOf, seo } from "~/lib/seo";
-import { SIZE_CHART, toCm } from "~/lib/size-chart";
+import { SIZE_CHART, toCm } from "../../shared/size-chart";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,7 +9,7 @@ import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { isVsop } from "~/lib/product-options";
 import { originOf, seo } from "~/lib/seo";
-import { VSOP_CATEGORY } from "~/lib/taxonomy";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 /** SPEC §2 VSOP landing: the hoodie, the shorts and the complete set, in that order. */
 const CARD_ORDER = [2, 3, 1];

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { VSOP_CATEGORY } from "../../app/lib/taxonomy";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";

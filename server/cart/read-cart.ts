@@ -30,7 +30,7 @@ interface LineRow {
 export function selectCartLines(lines: SQL): SQL {
   // A product taken off sale (draft or archived) stays in carts with nothing available, so checkout refuses it.
   return sql`select l.id, l.quantity, v.color, v.size, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available, p.id as "productId", p.name,
-      p.price_cents as "priceCents", p.garment, p.preorder, c.slug as category
+      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category
     from ${lines} l
     join variants v on v.id = l.variant_id
     join products p on p.id = v.product_id

@@ -6,6 +6,7 @@ import { GARMENTS, type VariantChange } from "./admin-schemas";
 import { AppError } from "../errors";
 import { findProduct } from "./get-product";
 import { toProductJson } from "./product-json";
+import { checkPrices, refreshProductPrices } from "./product-prices";
 import { selectProducts } from "./product-query";
 
 const PAGE_SIZE = 100;
@@ -31,26 +32,43 @@ export async function getAdminProduct({ db, id }: { db: Database; id: number }) 
   if (!product) throw new AppError("not_found", `Product ${id} not found`);
   const [[fields], stock] = await Promise.all([
     db.select({ status: products.status, handle: products.handle, tags: products.tags, garment: products.garment, priceCents: products.priceCents, compareAtCents: products.compareAtCents }).from(products).where(eq(products.id, id)),
-    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, barcode: variants.barcode, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
+    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
   ]);
   return { product: { ...product, ...fields! }, variants: stock };
 }
 
+const VARIANT_FIELDS = ["priceCents", "compareAtCents", "onHand", "sku", "barcode"] as const;
+
 /**
- * Changes a variant's units on hand (never below what open checkouts have reserved), SKU (unique) or barcode.
- * Recorded in the audit log: a stock change as "stock", other changes as "update".
+ * Changes a variant's price or compare-at price, units on hand (never below what open checkouts have reserved), SKU
+ * (unique) or barcode. Orders and started checkouts keep the price they were made at. Recorded in the audit log as
+ * "stock" or "price" when only those changed, else "update".
  */
 export async function updateVariant({ db, variantId, change, actor, now = new Date() }: { db: Database; variantId: number; change: VariantChange; actor: string; now?: Date }) {
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ productId: variants.productId, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku, barcode: variants.barcode }).from(variants).where(eq(variants.id, variantId)).for("update");
+      const [existing] = await tx
+        .select({ productId: variants.productId, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku, barcode: variants.barcode })
+        .from(variants)
+        .where(eq(variants.id, variantId))
+        .for("update");
       if (!existing) throw new AppError("not_found", `Variant ${variantId} not found`);
       if (change.onHand !== undefined && existing.reserved > change.onHand) throw new AppError("conflict", `Stock can't go below the ${existing.reserved} units reserved by open checkouts`);
-      const [updated] = await tx.update(variants).set(change).where(eq(variants.id, variantId)).returning({ id: variants.id, productId: variants.productId, sku: variants.sku, barcode: variants.barcode, onHand: variants.onHand, reserved: variants.reserved });
-      const fields = (["onHand", "sku", "barcode"] as const).filter((k) => change[k] !== undefined && change[k] !== existing[k]);
+      checkPrices(change.priceCents ?? existing.priceCents, change.compareAtCents !== undefined ? change.compareAtCents : existing.compareAtCents);
+      const [updated] = await tx
+        .update(variants)
+        .set(change)
+        .where(eq(variants.id, variantId))
+        .returning({ id: variants.id, productId: variants.productId, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved });
+      const fields = VARIANT_FIELDS.filter((k) => change[k] !== undefined && change[k] !== existing[k]);
+      if (fields.some((k) => k === "priceCents" || k === "compareAtCents")) {
+        await refreshProductPrices(tx, [existing.productId]);
+        await tx.update(products).set({ updatedAt: now }).where(eq(products.id, existing.productId));
+      }
       if (fields.length) {
         const pick = (v: typeof existing | typeof updated) => Object.fromEntries(fields.map((k) => [k, v![k]]));
-        await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: existing.productId, action: fields.length === 1 && fields[0] === "onHand" ? "stock" : "update", before: { sku: existing.sku, ...pick(existing) }, after: { sku: updated!.sku, ...pick(updated) } }, now);
+        const action = fields.every((k) => k === "onHand") ? "stock" : fields.every((k) => k === "priceCents" || k === "compareAtCents") ? "price" : "update";
+        await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: existing.productId, action, before: { sku: existing.sku, ...pick(existing) }, after: { sku: updated!.sku, ...pick(updated) } }, now);
       }
       return updated!;
     });

@@ -138,6 +138,30 @@ describe("staff products", () => {
     expect((await shopper.get("/api/cart")).body.items[0].unitPrice).toBe(99);
   });
 
+  it("price one variant: the page, cart, checkout and feed charge it; the product shows its cheapest; the editor's price sets them all", async () => {
+    const { variants } = (await admin.get("/api/admin/products/7")).body;
+    const [a, b] = variants;
+    expect((await admin.patch(`/api/admin/variants/${b.id}`, { priceCents: 500, compareAtCents: 400 })).body.message).toBe("The compare-at price must be above the price (it is the price before a sale)");
+    const res = await admin.patch(`/api/admin/variants/${b.id}`, { priceCents: 15_00, compareAtCents: 20_00 });
+    expect(res.body).toMatchObject({ priceCents: 15_00, compareAtCents: 20_00 });
+    const page = (await visitor().get("/api/products/7")).body;
+    expect(page).toMatchObject({ price: 15, compareAtPrice: 20 });
+    expect(page.variants.find((v: { sku: string }) => v.sku === b.sku)).toMatchObject({ price: 15, compareAtPrice: 20 });
+    expect(page.variants.find((v: { sku: string }) => v.sku === a.sku).price).toBe(a.priceCents / 100);
+    const shopper = visitor();
+    await shopper.post("/api/cart/items", { productId: 7, quantity: 2, color: b.color, size: b.size });
+    expect((await shopper.get("/api/cart")).body.items[0]).toMatchObject({ unitPrice: 15, lineTotal: 30 });
+    const feed = parse((await admin.get("/api/instagram-shop/feed")).text, { columns: true }) as { id: string; price: string; sale_price: string }[];
+    expect(feed.find((r) => r.id === b.sku)).toMatchObject({ price: "20.00 USD", sale_price: "15.00 USD" });
+    expect((await admin.get("/api/admin/audit?productId=7")).body.entries[0]).toMatchObject({ action: "price", before: { sku: b.sku, priceCents: a.priceCents, compareAtCents: null }, after: { priceCents: 15_00, compareAtCents: 20_00 } });
+    // The editor's price and compare-at fields set every variant at once.
+    expect((await admin.patch("/api/admin/products/7", { priceCents: 25_00 })).body.message).toBe("The compare-at price must be above the price (it is the price before a sale)");
+    await admin.patch("/api/admin/products/7", { priceCents: 25_00, compareAtCents: null });
+    const after = (await admin.get("/api/admin/products/7")).body;
+    expect(new Set(after.variants.map((v: { priceCents: number }) => v.priceCents))).toEqual(new Set([25_00]));
+    expect(after.product).toMatchObject({ priceCents: 25_00, compareAtCents: null });
+  });
+
   it("refuses bad input with a clear 400 and changes nothing; customers 403, visitors 401", async () => {
     const cases: [unknown, string][] = [
       [{ ...fieldsFor("X"), priceCents: 12.5 }, "Invalid product: priceCents: must be a whole number of cents"],

@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import type { ProductChange, ProductFields } from "./admin-schemas";
 import { handleFrom, skuFor } from "./handles";
 import { productKeywords } from "./keywords";
+import { checkPrices, refreshProductPrices } from "./product-prices";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { actor: string; now?: Date };
@@ -16,13 +17,14 @@ function pgCode(error: unknown): string | undefined {
   return e?.code ?? e?.cause?.code;
 }
 
-async function categoryIds(tx: Tx, category: string, subcategory: string | null) {
-  const [parent] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, category), isNull(categories.parentId)));
+/** The rows of a collection and subcategory slug: their ids for the product, their names for its search words. */
+async function placeOf(tx: Tx, category: string, subcategory: string | null) {
+  const [parent] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(and(eq(categories.slug, category), isNull(categories.parentId)));
   if (!parent) throw new AppError("bad_request", `Unknown collection '${category}'`);
-  if (!subcategory) return { categoryId: parent.id, subcategoryId: null };
-  const [sub] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, subcategory), eq(categories.parentId, parent.id)));
+  if (!subcategory) return { ids: { categoryId: parent.id, subcategoryId: null }, names: { category, collectionName: parent.name, subcategoryName: null } };
+  const [sub] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(and(eq(categories.slug, subcategory), eq(categories.parentId, parent.id)));
   if (!sub) throw new AppError("bad_request", `Unknown subcategory '${subcategory}' in ${category}`);
-  return { categoryId: parent.id, subcategoryId: sub.id };
+  return { ids: { categoryId: parent.id, subcategoryId: sub.id }, names: { category, collectionName: parent.name, subcategoryName: sub.name } };
 }
 
 /** Refuses a handle another product uses; a handle only left behind by a rename is taken over (its redirect goes). */
@@ -42,14 +44,23 @@ async function freeHandle(tx: Tx, title: string): Promise<string> {
   }
 }
 
-/** Adds a variant for every colour × size the product lacks (stock 0); the unique key skips existing ones. */
-async function generateVariants(tx: Tx, productId: number, colors: string[], sizes: string[]) {
-  const rows = colors.flatMap((color) => sizes.map((size) => ({ productId, color, size, sku: skuFor(productId, color, size), onHand: 0 })));
+type Price = { priceCents: number; compareAtCents: number | null };
+
+/** Adds a variant at `price` for every colour × size the product lacks (stock 0); the unique key skips existing ones. */
+async function generateVariants(tx: Tx, productId: number, colors: string[], sizes: string[], price: Price) {
+  const rows = colors.flatMap((color) => sizes.map((size) => ({ productId, color, size, sku: skuFor(productId, color, size), ...price, onHand: 0 })));
   await tx.insert(variants).values(rows).onConflictDoNothing({ target: [variants.productId, variants.color, variants.size] });
 }
 
-function checkPrices(priceCents: number, compareAtCents: number | null) {
-  if (compareAtCents !== null && compareAtCents <= priceCents) throw new AppError("bad_request", "The compare-at price must be above the price (it is the price before a sale)");
+/** A product-wide price or compare-at (the editor's "every variant" fields) goes onto each of its variants. */
+async function priceEveryVariant(tx: Tx, productId: number, change: Partial<Price>) {
+  if (change.priceCents === undefined && change.compareAtCents === undefined) return;
+  const [range] = await tx
+    .select({ highest: sql<number | null>`max(${variants.priceCents})::int`, lowestCompareAt: sql<number | null>`min(${variants.compareAtCents})::int` })
+    .from(variants)
+    .where(eq(variants.productId, productId));
+  checkPrices(change.priceCents ?? range?.highest ?? 0, change.compareAtCents !== undefined ? change.compareAtCents : (range?.lowestCompareAt ?? null));
+  await tx.update(variants).set(change).where(eq(variants.productId, productId));
 }
 
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -93,15 +104,15 @@ export async function createProduct({ db, input, actor, now = new Date() }: { db
   checkPrices(input.priceCents, input.compareAtCents);
   try {
     return await db.transaction(async (tx) => {
-      const ids = await categoryIds(tx, input.category, input.subcategory);
+      const { ids, names } = await placeOf(tx, input.category, input.subcategory);
       const handle = input.handle ?? (await freeHandle(tx, input.name));
       await claimHandle(tx, handle, null);
-      const { category, subcategory, handle: _h, ...fields } = input;
+      const { category: _c, subcategory: _s, handle: _h, ...fields } = input;
       const [created] = await tx
         .insert(products)
-        .values({ ...fields, ...ids, handle, keywords: productKeywords({ category, subcategory, colors: input.colors, garment: input.garment }), createdAt: now, updatedAt: now })
+        .values({ ...fields, ...ids, handle, keywords: productKeywords({ ...names, colors: input.colors, garment: input.garment }), createdAt: now, updatedAt: now })
         .returning({ id: products.id });
-      await generateVariants(tx, created!.id, input.colors, input.sizes);
+      await generateVariants(tx, created!.id, input.colors, input.sizes, { priceCents: input.priceCents, compareAtCents: input.compareAtCents });
       await recordAudit(tx, { actor, entity: "product", entityId: created!.id, productId: created!.id, action: "create", after: await snapshot(tx, created!.id) }, now);
       return { id: created!.id, handle };
     });
@@ -124,29 +135,32 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       const before = await snapshot(tx, id);
       const category = change.category ?? (await slugOf(tx, current.categoryId))!;
       const subcategory = change.subcategory !== undefined ? change.subcategory : change.category ? null : await slugOf(tx, current.subcategoryId);
-      const ids = await categoryIds(tx, category, subcategory);
-      checkPrices(change.priceCents ?? current.priceCents, change.compareAtCents !== undefined ? change.compareAtCents : current.compareAtCents);
+      const { ids, names } = await placeOf(tx, category, subcategory);
       if (change.handle && change.handle !== current.handle) {
         await claimHandle(tx, change.handle, id);
         await tx.insert(productHandleRedirects).values({ handle: current.handle, productId: id }).onConflictDoUpdate({ target: productHandleRedirects.handle, set: { productId: id } });
       }
       const colors = change.colors ?? current.colors;
       const sizes = change.sizes ?? current.sizes;
-      const { category: _c, subcategory: _s, ...fields } = change;
+      const { category: _c, subcategory: _s, priceCents, compareAtCents, ...fields } = change;
       const garment = change.garment ?? current.garment;
       await tx
         .update(products)
-        .set({ ...fields, ...ids, keywords: productKeywords({ category, subcategory, colors, garment }), updatedAt: now })
+        .set({ ...fields, ...ids, keywords: productKeywords({ ...names, colors, garment }), updatedAt: now })
         .where(eq(products.id, id));
+      await priceEveryVariant(tx, id, { priceCents, compareAtCents });
       if (change.colors || change.sizes) {
         await removeVariantsOutside(tx, id, colors, sizes);
-        await generateVariants(tx, id, colors, sizes);
+        // A new colour or size starts at the product's price (its cheapest variant's, or the one just set).
+        await generateVariants(tx, id, colors, sizes, { priceCents: priceCents ?? current.priceCents, compareAtCents: compareAtCents !== undefined ? compareAtCents : current.compareAtCents });
       }
+      await refreshProductPrices(tx, [id]);
       const diff = changedOnly(before, await snapshot(tx, id));
       if (diff.changed.length) await recordAudit(tx, { actor, entity: "product", entityId: id, productId: id, action: diff.changed.includes("status") ? `status:${change.status}` : "update", before: diff.before, after: diff.after }, now);
     });
   } catch (error) {
     if (pgCode(error) === "23503") throw new AppError("conflict", "A colour or size you removed has orders: archive the product instead, or keep the option");
+    if (pgCode(error) === "23514") throw new AppError("bad_request", "The compare-at price must be above the price (it is the price before a sale)");
     if (pgCode(error) === "23505") throw new AppError("conflict", "That handle or SKU is already in use");
     throw error;
   }
@@ -165,7 +179,7 @@ async function removeVariantsOutside(tx: Tx, productId: number, colors: string[]
   await tx.delete(variants).where(and(eq(variants.productId, productId), outside));
 }
 
-/** A draft copy: same fields and options, "(copy)" in the name, a free handle, variants with stock 0. */
+/** A draft copy: same fields and options, "(copy)" in the name, a free handle, variants at the same prices with stock 0. */
 export async function duplicateProduct({ db, id, actor, now = new Date() }: { db: Database; id: number } & Actor): Promise<{ id: number; handle: string }> {
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(products).where(eq(products.id, id));
@@ -174,7 +188,8 @@ export async function duplicateProduct({ db, id, actor, now = new Date() }: { db
     const name = `${source.name} (copy)`;
     const handle = await freeHandle(tx, `${source.handle} copy`);
     const [created] = await tx.insert(products).values({ ...fields, name, handle, status: "draft", createdAt: now, updatedAt: now }).returning({ id: products.id });
-    await generateVariants(tx, created!.id, source.colors, source.sizes);
+    const sourceVariants = await tx.select({ color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents }).from(variants).where(eq(variants.productId, id)).orderBy(variants.id);
+    if (sourceVariants.length) await tx.insert(variants).values(sourceVariants.map((v) => ({ ...v, productId: created!.id, sku: skuFor(created!.id, v.color, v.size), onHand: 0 })));
     await recordAudit(tx, { actor, entity: "product", entityId: created!.id, productId: created!.id, action: `duplicate:${id}`, after: await snapshot(tx, created!.id) }, now);
     return { id: created!.id, handle };
   });
@@ -188,6 +203,7 @@ export async function deleteVariant({ db, variantId, actor, now = new Date() }: 
       if (!variant) throw new AppError("not_found", `Variant ${variantId} not found`);
       if (variant.reserved > 0) throw new AppError("conflict", `Open checkouts hold ${variant.reserved} of ${variant.sku}`);
       await tx.delete(variants).where(eq(variants.id, variantId));
+      await refreshProductPrices(tx, [variant.productId]);
       await recordAudit(tx, { actor, entity: "variant", entityId: variantId, productId: variant.productId, action: "delete", before: { sku: variant.sku, color: variant.color, size: variant.size, onHand: variant.onHand } }, now);
       return { productId: variant.productId };
     });

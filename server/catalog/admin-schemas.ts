@@ -1,15 +1,20 @@
 import { z } from "zod";
 
-/** PATCH /api/admin/variants/{id}: units on hand, SKU or barcode (null clears it). */
-export const stockChangeSchema = z
+const cents = z.number().int("must be a whole number of cents").min(1).max(10_000_000);
+const centsOrNull = cents.nullable();
+
+/** PATCH /api/admin/variants/{id}: price, compare-at price (null: not on sale), units on hand, SKU or barcode (null clears it). */
+export const variantChangeSchema = z
   .object({
+    priceCents: cents.optional(),
+    compareAtCents: centsOrNull.optional(),
     onHand: z.number().int().min(0).max(1_000_000).optional(),
     sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/, "must be 1-64 letters, digits, dots, dashes, slashes or underscores").optional(),
     barcode: z.string().trim().regex(/^[0-9A-Za-z-]{4,48}$/, "must be 4-48 digits or letters (GTIN, EAN, UPC, ISBN)").nullable().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
-export type VariantChange = z.output<typeof stockChangeSchema>;
+export type VariantChange = z.output<typeof variantChangeSchema>;
 
 /** A call that takes no fields (POST /api/admin/feed-token): `{}` only, so a typo is a 400, not ignored. */
 export const emptyBodySchema = z.object({}).strict();
@@ -22,7 +27,6 @@ const optionValues = (what: string) =>
     .min(1, `needs at least one ${what}`)
     .max(30)
     .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, `each ${what} only once`);
-const cents = z.number().int("must be a whole number of cents").min(1).max(10_000_000);
 
 /** Every field a product has, none defaulted: the shape of a change. */
 const productShape = {
@@ -75,8 +79,6 @@ export const productChangeSchema = z
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
 export type ProductChange = z.output<typeof productChangeSchema>;
 
-const centsOrNull = cents.nullable();
-
 /** POST /api/admin/catalog/import: a Shopify product CSV's text; a dry run reports without writing. */
 export const catalogImportSchema = z
   .object({
@@ -86,14 +88,20 @@ export const catalogImportSchema = z
   })
   .strict();
 
-/** POST /api/admin/bulk-edit: many prices (per product) and stock levels (per variant), saved together or not at all. */
+/** POST /api/admin/bulk-edit: many variants' prices, compare-at prices and stock levels, saved together or not at all. */
 export const bulkEditSchema = z
   .object({
-    products: z.array(z.object({ id: z.number().int().positive(), priceCents: cents.optional(), compareAtCents: centsOrNull.optional() }).strict()).max(1000).default([]),
-    variants: z.array(z.object({ id: z.number().int().positive(), onHand: z.number().int().min(0).max(1_000_000) }).strict()).max(5000).default([]),
+    variants: z
+      .array(
+        z
+          .object({ id: z.number().int().positive(), priceCents: cents.optional(), compareAtCents: centsOrNull.optional(), onHand: z.number().int().min(0).max(1_000_000).optional() })
+          .strict()
+          .refine((v) => Object.keys(v).length > 1, "Nothing to change in this row"),
+      )
+      .min(1, "Nothing to save")
+      .max(5000),
   })
-  .strict()
-  .refine((v) => v.products.length + v.variants.length > 0, "Nothing to save");
+  .strict();
 export type BulkEdit = z.output<typeof bulkEditSchema>;
 
 /** POST /api/admin/products/{id}/photos?alt=&color= (the body is the image). */

@@ -3,15 +3,16 @@ import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
+import { refreshProductPrices } from "./product-prices";
 import type { BulkEdit } from "./admin-schemas";
 
 const GRID_LIMIT = 200;
 
-/** The bulk editor's grid: products (by name, handle or SKU, and collection) with price, compare-at and each variant's stock. */
+/** The bulk editor's grid: products (by name, handle or SKU, and collection), each with its variants' prices and stock. */
 export async function bulkEditGrid({ db, q, category }: { db: Database; q?: string; category?: string }) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
-    .select({ id: products.id, name: products.name, status: products.status, priceCents: products.priceCents, compareAtCents: products.compareAtCents })
+    .select({ id: products.id, name: products.name, status: products.status })
     .from(products)
     .where(
       and(
@@ -22,61 +23,58 @@ export async function bulkEditGrid({ db, q, category }: { db: Database; q?: stri
     .orderBy(asc(products.id))
     .limit(GRID_LIMIT + 1);
   const shown = rows.slice(0, GRID_LIMIT);
-  const stock = shown.length
-    ? await db.select({ id: variants.id, productId: variants.productId, sku: variants.sku, color: variants.color, size: variants.size, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(inArray(variants.productId, shown.map((p) => p.id))).orderBy(asc(variants.id))
+  const rowsOfVariants = shown.length
+    ? await db
+        .select({ id: variants.id, productId: variants.productId, sku: variants.sku, color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved })
+        .from(variants)
+        .where(inArray(variants.productId, shown.map((p) => p.id)))
+        .orderBy(asc(variants.id))
     : [];
-  return { products: shown.map((p) => ({ ...p, variants: stock.filter((v) => v.productId === p.id) })), more: rows.length > GRID_LIMIT };
+  return { products: shown.map((p) => ({ ...p, variants: rowsOfVariants.filter((v) => v.productId === p.id) })), more: rows.length > GRID_LIMIT };
 }
 
 export interface BulkRowError {
-  kind: "product" | "variant";
   id: number;
   field: string;
   message: string;
 }
 
 /**
- * Saves many prices and stock levels at once, all or nothing: every row is checked first (under row locks), and if any
- * is wrong nothing is written and the answer lists each wrong row. Each change is audited.
+ * Saves many variants' prices and stock levels at once, all or nothing: every row is checked first (under row locks),
+ * and if any is wrong nothing is written and the answer lists each wrong row. Each changed variant is audited, and its
+ * product's "from" price follows.
  */
 export async function applyBulkEdit({ db, edit, actor, now = new Date() }: { db: Database; edit: BulkEdit; actor: string; now?: Date }) {
   return db.transaction(async (tx) => {
     const errors: BulkRowError[] = [];
-    const productIds = edit.products.map((p) => p.id);
-    const variantIds = edit.variants.map((v) => v.id);
-    const currentProducts = productIds.length ? await tx.select({ id: products.id, priceCents: products.priceCents, compareAtCents: products.compareAtCents }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for("update") : [];
-    const currentVariants = variantIds.length ? await tx.select({ id: variants.id, productId: variants.productId, sku: variants.sku, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(inArray(variants.id, variantIds)).orderBy(asc(variants.id)).for("update") : [];
+    const ids = edit.variants.map((v) => v.id);
+    const current = await tx
+      .select({ id: variants.id, productId: variants.productId, sku: variants.sku, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved })
+      .from(variants)
+      .where(inArray(variants.id, ids))
+      .orderBy(asc(variants.id))
+      .for("update");
 
-    const productChanges = edit.products.flatMap((row) => {
-      const current = currentProducts.find((p) => p.id === row.id);
-      if (!current) return errors.push({ kind: "product", id: row.id, field: "id", message: `Product ${row.id} not found` }), [];
-      const price = row.priceCents ?? current.priceCents;
-      const compareAt = row.compareAtCents !== undefined ? row.compareAtCents : current.compareAtCents;
-      if (compareAt !== null && compareAt <= price) return errors.push({ kind: "product", id: row.id, field: "compareAtCents", message: "The compare-at price must be above the price" }), [];
-      return [{ current, price, compareAt }];
-    });
-    const variantChanges = edit.variants.flatMap((row) => {
-      const current = currentVariants.find((v) => v.id === row.id);
-      if (!current) return errors.push({ kind: "variant", id: row.id, field: "id", message: `Variant ${row.id} not found` }), [];
-      if (row.onHand < current.reserved) return errors.push({ kind: "variant", id: row.id, field: "onHand", message: `Can't go below the ${current.reserved} units reserved by open checkouts` }), [];
-      return [{ current, onHand: row.onHand }];
+    const changes = edit.variants.flatMap((row) => {
+      const before = current.find((v) => v.id === row.id);
+      if (!before) return errors.push({ id: row.id, field: "id", message: `Variant ${row.id} not found` }), [];
+      const after = { priceCents: row.priceCents ?? before.priceCents, compareAtCents: row.compareAtCents !== undefined ? row.compareAtCents : before.compareAtCents, onHand: row.onHand ?? before.onHand };
+      if (after.compareAtCents !== null && after.compareAtCents <= after.priceCents) return errors.push({ id: row.id, field: "compareAtCents", message: `${before.sku}: the compare-at price must be above the price` }), [];
+      if (after.onHand < before.reserved) return errors.push({ id: row.id, field: "onHand", message: `${before.sku}: can't go below the ${before.reserved} units reserved by open checkouts` }), [];
+      const fields = (["priceCents", "compareAtCents", "onHand"] as const).filter((k) => after[k] !== before[k]);
+      return fields.length ? [{ before, after, fields }] : [];
     });
     if (errors.length) throw new AppError("bad_request", `${errors.length} ${errors.length === 1 ? "row has an error" : "rows have errors"}; nothing was saved`, { errors });
 
-    let saved = 0;
-    for (const { current, price, compareAt } of productChanges) {
-      if (price === current.priceCents && compareAt === current.compareAtCents) continue;
-      await tx.update(products).set({ priceCents: price, compareAtCents: compareAt, updatedAt: now }).where(eq(products.id, current.id));
-      const before = { priceCents: current.priceCents, compareAtCents: current.compareAtCents };
-      await recordAudit(tx, { actor, entity: "product", entityId: current.id, productId: current.id, action: "bulk-price", before, after: { priceCents: price, compareAtCents: compareAt } }, now);
-      saved++;
+    for (const { before, after, fields } of changes) {
+      await tx.update(variants).set(after).where(eq(variants.id, before.id));
+      const pick = (v: typeof after) => Object.fromEntries(fields.map((k) => [k, v[k]]));
+      const action = fields.every((k) => k === "onHand") ? "bulk-stock" : fields.includes("onHand") ? "bulk-edit" : "bulk-price";
+      await recordAudit(tx, { actor, entity: "variant", entityId: before.id, productId: before.productId, action, before: { sku: before.sku, ...pick(before) }, after: { sku: before.sku, ...pick(after) } }, now);
     }
-    for (const { current, onHand } of variantChanges) {
-      if (onHand === current.onHand) continue;
-      await tx.update(variants).set({ onHand }).where(eq(variants.id, current.id));
-      await recordAudit(tx, { actor, entity: "variant", entityId: current.id, productId: current.productId, action: "bulk-stock", before: { sku: current.sku, onHand: current.onHand }, after: { sku: current.sku, onHand } }, now);
-      saved++;
-    }
-    return { saved };
+    const repriced = [...new Set(changes.filter((c) => c.fields.some((k) => k !== "onHand")).map((c) => c.before.productId))];
+    await refreshProductPrices(tx, repriced);
+    if (repriced.length) await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, repriced));
+    return { saved: changes.length };
   });
 }

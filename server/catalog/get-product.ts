@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { products, variants } from "../db/schema";
 import { AppError } from "../errors";
 import { productImageUrl } from "./images/image-url";
-import { toProductJson } from "./product-json";
+import { toDollars, toProductJson } from "./product-json";
 import { isActive, selectProducts } from "./product-query";
 import { photoJpeg } from "../../shared/photo-urls";
 import { listPhotos } from "./product-photos";
@@ -21,6 +21,8 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
         color: variants.color,
         size: variants.size,
         sku: variants.sku,
+        priceCents: variants.priceCents,
+        compareAtCents: variants.compareAtCents,
         available: sql<number>`${variants.onHand} - ${variants.reserved}`,
       })
       .from(variants)
@@ -37,7 +39,8 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
     }),
   );
   const json = toProductJson(row);
-  return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantRows, colorImages, photos };
+  const variantsJson = variantRows.map(({ priceCents, compareAtCents, ...v }) => ({ ...v, price: toDollars(priceCents), compareAtPrice: compareAtCents === null ? null : toDollars(compareAtCents) }));
+  return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantsJson, colorImages, photos };
 }
 
 /** For pages: the product, or null when there is none. */

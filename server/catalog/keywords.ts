@@ -1,4 +1,4 @@
-import { findCollection } from "../../app/lib/taxonomy";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 const garmentWords: Record<string, string> = {
   tshirt: "t-shirt tee shirt",
@@ -21,11 +21,12 @@ const garmentWords: Record<string, string> = {
   set: "set hoodie shorts",
 };
 
-/** The words a product is found by besides its name and description: collection, subcategory, colours, garment. */
-export function productKeywords({ category, subcategory, colors, garment }: { category: string; subcategory: string | null; colors: string[]; garment: string }): string {
-  const collection = findCollection(category);
-  const sub = collection?.subcategories.find((s) => s.slug === subcategory);
-  const words = [collection?.name, category, sub?.name, ...colors, garmentWords[garment] ?? garment];
-  if (category === "tech-casual") words.push("VSOP streetwear tech-casual premium");
+/**
+ * The words a product is found by besides its name and description: collection and subcategory names, colours,
+ * garment. Names come from the database, so renaming a collection redoes its products' words (collections.ts).
+ */
+export function productKeywords({ category, collectionName, subcategoryName, colors, garment }: { category: string; collectionName: string | null; subcategoryName: string | null; colors: string[]; garment: string }): string {
+  const words = [collectionName, category, subcategoryName, ...colors, garmentWords[garment] ?? garment];
+  if (category === VSOP_CATEGORY) words.push("VSOP streetwear tech-casual premium");
   return words.filter(Boolean).join(" ");
 }

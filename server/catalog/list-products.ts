@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { categoryAliases } from "../../app/lib/taxonomy";
+import { categoryAliases } from "../../shared/taxonomy";
 import type { Database } from "../db/client";
 import { categories, products } from "../db/schema";
 import { AppError } from "../errors";

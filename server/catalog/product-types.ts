@@ -35,6 +35,10 @@ export interface VariantAvailability {
   color: string;
   size: string;
   sku: string;
+  /** What one costs, in dollars; the product's `price` is its cheapest variant's. */
+  price: number;
+  /** The former price when this variant is on sale, else null. */
+  compareAtPrice: number | null;
   available: number;
 }
 

@@ -29,7 +29,12 @@ export const categories = pgTable(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     parentId: integer("parent_id").references((): AnyPgColumn => categories.id),
+    /** Menu order among its siblings. */
     position: integer("position").notNull().default(0),
+    /** Home banner text and meta description (collections); a short intro (subcategories). */
+    description: text("description").notNull().default(""),
+    /** The line under a category page's heading. */
+    hero: text("hero").notNull().default(""),
   },
   (t) => [
     unique("categories_parent_slug_key").on(t.parentId, t.slug).nullsNotDistinct(),
@@ -51,8 +56,11 @@ export const products = pgTable(
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     description: text("description").notNull(),
+    /**
+     * The cheapest variant's price and its compare-at price (the "from" price cards, sorting, filters and the sale list
+     * use), kept by server/catalog/product-prices.ts whenever a variant's price changes. Variants own the prices.
+     */
     priceCents: integer("price_cents").notNull(),
-    /** The former price when the product is on sale. */
     compareAtCents: integer("compare_at_cents"),
     categoryId: integer("category_id")
       .notNull()
@@ -159,11 +167,17 @@ export const variants = pgTable(
     sku: text("sku").notNull().unique(),
     /** GTIN, EAN, UPC or ISBN, as merchants import it; optional. */
     barcode: text("barcode"),
+    /** What a shopper pays for one; an order keeps the price it was placed at. */
+    priceCents: integer("price_cents").notNull(),
+    /** The former price when this variant is on sale. */
+    compareAtCents: integer("compare_at_cents"),
     onHand: integer("on_hand").notNull().default(0),
     reserved: integer("reserved").notNull().default(0),
   },
   (t) => [
     unique("variants_product_color_size_key").on(t.productId, t.color, t.size),
+    check("variants_price_positive", sql`${t.priceCents} > 0`),
+    check("variants_compare_at_above_price", sql`${t.compareAtCents} is null or ${t.compareAtCents} > ${t.priceCents}`),
     check("variants_on_hand_nonnegative", sql`${t.onHand} >= 0`),
     check("variants_reserved_range", sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
   ],

@@ -62,7 +62,7 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
       .orderBy(asc(variants.productId), asc(variants.id));
     for (const { product: p, category, subcategory } of batch) {
       for (const v of stock.filter((s) => s.productId === p.id)) {
-        const onSale = p.compareAtCents !== null;
+        const onSale = v.compareAtCents !== null;
         const available = v.onHand - v.reserved;
         const row = {
           id: v.sku.slice(0, 100),
@@ -71,8 +71,8 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
           description: plainText(descriptionText(p.description)),
           availability: availability({ preorder: p.preorder, available }),
           condition: "new",
-          price: feedPrice(onSale ? p.compareAtCents! : p.priceCents),
-          sale_price: onSale ? feedPrice(p.priceCents) : "",
+          price: feedPrice(onSale ? v.compareAtCents! : v.priceCents),
+          sale_price: onSale ? feedPrice(v.priceCents) : "",
           link: absolute(`/product/${p.id}`),
           image_link: absolute(productImageUrl(p.garment, v.color, "front")),
           additional_image_link: absolute(productImageUrl(p.garment, v.color, "back")),

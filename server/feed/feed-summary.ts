@@ -1,5 +1,5 @@
 import { asc, count, sql } from "drizzle-orm";
-import { VSOP_CATEGORY } from "../../app/lib/taxonomy";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import { toProductJson } from "../catalog/product-json";
 import { selectProducts } from "../catalog/product-query";
 import type { Database } from "../db/client";

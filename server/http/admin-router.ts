@@ -2,7 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
-import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
+import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import type { Services } from "../context";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
@@ -104,8 +105,24 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.applyBulkEdit({ edit: parseInput(bulkEditSchema, req.body, "Invalid bulk edit"), actor: actor(req) }));
   });
   router.patch("/variants/:id", async (req, res) => {
-    const change = parseInput(stockChangeSchema, req.body, "Invalid variant");
+    const change = parseInput(variantChangeSchema, req.body, "Invalid variant");
     res.json(await services.admin.updateVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), change, actor: actor(req) }));
+  });
+  router.get("/collections", async (_req, res) => {
+    res.json(await services.admin.listCollections());
+  });
+  router.post("/collections", async (req, res) => {
+    await services.admin.createCollection({ input: parseInput(collectionFieldsSchema, req.body, "Invalid collection"), actor: actor(req) });
+    res.status(201).json(await services.admin.listCollections());
+  });
+  router.patch("/collections/:id", async (req, res) => {
+    const change = parseInput(collectionChangeSchema, req.body, "Invalid collection");
+    await services.admin.updateCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), change, actor: actor(req) });
+    res.json(await services.admin.listCollections());
+  });
+  router.delete("/collections/:id", async (req, res) => {
+    await services.admin.deleteCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), actor: actor(req) });
+    res.json(await services.admin.listCollections());
   });
   router.get("/newsletter.csv", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);

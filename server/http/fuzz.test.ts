@@ -13,7 +13,8 @@ import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
-import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, stockChangeSchema } from "../catalog/admin-schemas";
+import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
+import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -68,7 +69,7 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
 
 /** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */
 const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
-  ["PATCH", "/api/admin/variants/1", stockChangeSchema, { onHand: 5 }],
+  ["PATCH", "/api/admin/variants/1", variantChangeSchema, { onHand: 5, priceCents: 2000, compareAtCents: 3000 }],
   ["PATCH", "/api/admin/campaigns/vsop", campaignUpdateSchema, { preorderClosesAt: "2027-01-10T18:00:00Z", shipsAt: "2027-01-24T00:00:00Z", freeShipping: true }],
   ["POST", "/api/admin/feed-token", emptyBodySchema, {}],
   ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft" }],
@@ -76,7 +77,9 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/products/1/duplicate", emptyBodySchema, {}],
   ["POST", "/api/admin/catalog/import", catalogImportSchema, { csv: "Handle,Title\nx,X\n", dryRun: true, defaultCollection: "men" }],
   ["PATCH", "/api/admin/photos/1", photoChangeSchema, { alt: "A", color: "Black", position: 1 }],
-  ["POST", "/api/admin/bulk-edit", bulkEditSchema, { products: [{ id: 1, priceCents: 100 }], variants: [{ id: 1, onHand: 2 }] }],
+  ["POST", "/api/admin/bulk-edit", bulkEditSchema, { variants: [{ id: 1, priceCents: 100, compareAtCents: null, onHand: 2 }] }],
+  ["POST", "/api/admin/collections", collectionFieldsSchema, { slug: "outdoor", name: "Outdoor", description: "", hero: "", parent: null }],
+  ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
 ];
 
 describe("fuzzing every /api call with bad input", () => {

@@ -3,12 +3,16 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { nonceContext, servicesContext, visitorContext } from "../../app/context";
+import { routerContexts } from "../../shared/router-context";
+import type { User } from "../accounts/user-types";
+import type { CartOwner } from "../cart/cart-owner";
 import type { Services } from "../context";
 import { buildDir } from "../paths";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { precompressedAssets } from "./precompressed";
 import { sessionTokenOf } from "./session";
+
+const { servicesContext, nonceContext, visitorContext } = routerContexts<Services, { owner: CartOwner; user: User | null }>({ owner: { userId: null, cartToken: null }, user: null });
 
 function loadContext(services: Services) {
   return async (req: Request, res: Response) => {

@@ -25,7 +25,7 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       garment: products.garment,
       color: variants.color,
       size: variants.size,
-      unitPriceCents: products.priceCents,
+      unitPriceCents: variants.priceCents,
       quantity: cartItems.quantity,
     })
     .from(cartItems)

@@ -1,6 +1,7 @@
 import { and, asc, count, gt, max } from "drizzle-orm";
-import { INFO_SLUGS } from "../../app/lib/info-pages";
-import { collections } from "../../app/lib/taxonomy";
+import { INFO_SLUGS } from "../../shared/info-pages";
+import { VSOP_CATEGORY } from "../../shared/taxonomy";
+import { listCollections } from "../catalog/collections";
 import { listArticles } from "../content/blog";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
@@ -20,7 +21,7 @@ async function pageEntries(db: Database, origin: string): Promise<string[]> {
   const catalogChanged = latest?.at ? new Date(latest.at) : undefined;
   const articles = listArticles();
   const listings = ["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop"];
-  for (const c of collections.filter((c) => c.subcategories.length)) {
+  for (const c of (await listCollections(db)).filter((c) => c.slug !== VSOP_CATEGORY)) {
     listings.push(`/category/${c.slug}`, ...c.subcategories.map((s) => `/category/${c.slug}/${s.slug}`));
   }
   return [

@@ -1,4 +1,4 @@
-import { SIZE_CHART, SIZES, sizeIndexFor } from "../../app/lib/size-chart";
+import { SIZE_CHART, SIZES, sizeIndexFor } from "../../shared/size-chart";
 import { parseLength, parseWeight } from "./measurements";
 import type { Measurements, SizeAnswer } from "./stylist-schemas";
 

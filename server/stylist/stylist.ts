@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIZES } from "../../app/lib/size-chart";
+import { SIZES } from "../../shared/size-chart";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { loadCandidates, toSuggestion } from "./candidates";

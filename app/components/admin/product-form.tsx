@@ -65,6 +65,8 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
 export function ProductForm({ initial, options, submitLabel, onSubmit }: { initial: ProductFormValues; options: ProductFormOptions; submitLabel: string; onSubmit: (values: ProductFormValues) => Promise<void> }) {
   const [values, setValues] = useState(initial);
   const [price, setPrice] = useState(dollars(initial.priceCents));
+  // Editing a product whose variants have their own prices: the price fields then set every variant at once.
+  const editing = initial.priceCents !== null;
   const [compareAt, setCompareAt] = useState(dollars(initial.compareAtCents));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -134,8 +136,8 @@ export function ProductForm({ initial, options, submitLabel, onSubmit }: { initi
           ))}
         </select>
       </Field>
-      <Field id="product-price" label="Price (USD)">
-        <input id="product-price" required inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} className={inputClass} />
+      <Field id="product-price" label={editing ? "Price of every variant (USD)" : "Price (USD)"} hint={editing ? "Shows the lowest; a change here sets every variant. Price one variant in the table below." : "Every variant starts at this price; change one later in its row."}>
+        <input id="product-price" aria-describedby="product-price-hint" required inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} className={inputClass} />
       </Field>
       <Field id="product-compare-at" label="Compare-at price (USD)" hint="The price before a sale; shown struck through. Empty when not on sale.">
         <input id="product-compare-at" aria-describedby="product-compare-at-hint" inputMode="decimal" value={compareAt} onChange={(e) => setCompareAt(e.target.value)} className={inputClass} />

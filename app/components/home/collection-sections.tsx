@@ -1,7 +1,8 @@
 import { ArrowRight, Clock, Gem, Palette } from "lucide-react";
 import { Link } from "react-router";
 import { comingSoonTiles, featureDisplays } from "~/lib/home-content";
-import { collections, VSOP_CATEGORY } from "~/lib/taxonomy";
+import { useCollections } from "~/lib/collections";
+import { VSOP_CATEGORY } from "../../../shared/taxonomy";
 
 export interface Banner {
   image: string | null;
@@ -61,6 +62,7 @@ export function CollectionBanners({ banners }: { banners: Banner[] }) {
 
 /** The three collections with their subcategory links. */
 export function CollectionLinks() {
+  const collections = useCollections();
   return (
     <section aria-label="Shop by category" className="container-page pb-14">
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,11 +1,12 @@
 import { ChevronRight } from "lucide-react";
 import { Link, useLocation, useMatches } from "react-router";
 import { buildBreadcrumbs } from "~/lib/breadcrumbs";
+import { useCollections } from "~/lib/collections";
 
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const crumbs = buildBreadcrumbs(pathname);
+  const crumbs = buildBreadcrumbs(pathname, useCollections());
   // A page may name its last crumb from its data (a product's name rather than its id).
   const leaf = matches[matches.length - 1] as { handle?: { breadcrumb?: (data: unknown) => string | undefined }; loaderData?: unknown } | undefined;
   const named = leaf?.handle?.breadcrumb?.(leaf.loaderData);

@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { useCollections } from "~/lib/collections";
 import { navGroups, navLinks } from "~/lib/navigation";
 
 const itemClass =
@@ -36,6 +37,7 @@ function moveFocus(event: KeyboardEvent, items: HTMLElement[]) {
  * page about 15 KB of JavaScript; the panels' links are in the server's HTML, hidden until opened.
  */
 export function DesktopNav() {
+  const collections = useCollections();
   const { pathname } = useLocation();
   const baseId = useId();
   const [openValue, setOpenValue] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export function DesktopNav() {
   return (
     <nav aria-label="Main" className="relative hidden lg:block">
       <ul ref={listRef} className="flex items-center gap-0.5">
-        {navGroups.map((group) => {
+        {navGroups(collections).map((group) => {
           const open = openValue === group.href;
           const triggerId = `${baseId}-trigger-${group.href}`;
           const panelId = `${baseId}-panel-${group.href}`;

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { useCollections } from "~/lib/collections";
 import { footerColumns, legalLinks, socialLinks } from "~/lib/navigation";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const collections = useCollections();
   return (
     <footer className="mt-20 border-t border-line bg-surface-muted">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -29,7 +31,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        {footerColumns.map((column) => (
+        {footerColumns(collections).map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold uppercase tracking-widest">{column.title}</h2>
             <ul className="mt-4 space-y-1">

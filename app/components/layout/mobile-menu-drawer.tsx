@@ -1,17 +1,19 @@
 import { Link } from "react-router";
 import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
 import { Sheet } from "~/components/ui/sheet";
+import { useCollections } from "~/lib/collections";
 import { navGroups, navLinks } from "~/lib/navigation";
 import { SearchBox } from "./search-box";
 
 /** The phone navigation's drawer, loaded when the shopper first reaches for the menu button (mobile-menu.tsx). */
 export default function MobileMenuDrawer({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
+  const collections = useCollections();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} edge="left" title="Menu" description="Browse collections and pages" closeLabel="Close menu">
       <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-4 py-4">
         <SearchBox className="mb-5" onSearch={close} />
-        {navGroups.map((group) => (
+        {navGroups(collections).map((group) => (
           <section key={group.href} className="mb-5">
             <h2 className="mb-1 text-xs font-semibold uppercase tracking-widest text-ink-muted">{group.label}</h2>
             <ul>

@@ -1,15 +1,15 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/catalog/product-types";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { useAddProduct } from "~/components/product/use-add-product";
-import { isVsop } from "~/lib/product-options";
+import { isVsop, variantPrice } from "~/lib/product-options";
 import { clampQuantity } from "~/lib/quantity";
 import { availabilityFor, ColorPicker, SizePicker } from "./option-pickers";
 import { QuantityInput } from "./quantity-input";
 
 /** Colour, size and quantity choices with Add to Cart and Buy Now. */
-export function ProductPurchase({ product, onColorChange }: { product: ProductDetail; onColorChange: (color: string) => void }) {
+export function ProductPurchase({ product, onChoice }: { product: ProductDetail; onChoice: (choice: { color: string; size: string }) => void }) {
   const vsop = isVsop(product);
   const [color, setColor] = useState(product.colors[0] ?? "Black");
   const availability = useMemo(() => availabilityFor(product.variants, color), [product.variants, color]);
@@ -21,9 +21,10 @@ export function ProductPurchase({ product, onColorChange }: { product: ProductDe
   const left = availability.get(size) ?? 0;
   const soldOut = product.stock <= 0 || left <= 0;
 
+  useEffect(() => onChoice({ color, size }), [color, size, onChoice]);
+
   function chooseColor(next: string) {
     setColor(next);
-    onColorChange(next);
     const nextAvailability = availabilityFor(product.variants, next);
     if ((nextAvailability.get(size) ?? 0) <= 0) setSize(firstAvailable(nextAvailability));
   }
@@ -31,7 +32,7 @@ export function ProductPurchase({ product, onColorChange }: { product: ProductDe
   async function add({ buyNow }: { buyNow: boolean }) {
     if (!size || (!vsop && !color)) return;
     const item = { productId: product.id, quantity, color: vsop ? "Default" : color, size };
-    const added = await addProduct(product, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})` }, { openDrawer: !buyNow });
+    const added = await addProduct({ ...product, price: variantPrice(product, color, size).price }, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})` }, { openDrawer: !buyNow });
     if (added && buyNow) navigate("/checkout");
   }
 

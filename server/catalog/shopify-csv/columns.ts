@@ -69,5 +69,5 @@ export function mapHeaders(headers: string[]): HeaderMap {
 export const EXPORT_HEADERS = [
   "Handle", "Title", "Body (HTML)", "Vendor", "Type", "Tags", "Published", "Option1 Name", "Option1 Value", "Option2 Name", "Option2 Value",
   "Variant SKU", "Variant Barcode", "Variant Inventory Qty", "Variant Price", "Variant Compare At Price", "Image Src", "Image Position", "Image Alt Text",
-  "Status", COLUMNS.collection[0], COLUMNS.subcategory[0], COLUMNS.garment[0], COLUMNS.badges[0],
+  "Variant Image", "Status", COLUMNS.collection[0], COLUMNS.subcategory[0], COLUMNS.garment[0], COLUMNS.badges[0],
 ];

@@ -9,7 +9,9 @@ import { GARMENTS } from "../admin-schemas";
 import { skuFor } from "../handles";
 import { productKeywords } from "../keywords";
 import { htmlToText } from "./html-text";
-import { type ImportProduct, parseShopifyCsv, type Refusal } from "./parse-shopify-csv";
+import { COLUMNS } from "./columns";
+import { type ImportProduct, type ImportVariant, parseShopifyCsv, type Refusal } from "./parse-shopify-csv";
+import { refreshProductPrices } from "../product-prices";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Garment = (typeof GARMENTS)[number];
@@ -40,12 +42,13 @@ interface Target {
   categoryId: number;
   category: string;
   subcategoryId: number | null;
-  subcategory: string | null;
+  collectionName: string;
+  subcategoryName: string | null;
   garment: Garment;
   tags: string[];
   flags: Record<Badge, boolean>;
-  priceCents: number;
-  compareAtCents: number | null;
+  /** Each variant row with the price it will have (a blank price keeps the variant's, or takes the product's). */
+  variants: (ImportVariant & { priceCents: number; compareAtCents: number | null })[];
   colors: string[];
   sizes: string[];
 }
@@ -145,14 +148,16 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
     }
     const collection = findCollection(taxonomy, source, current ? (taxonomy.collections.find((c) => c.id === current.categoryId)?.slug ?? defaultCollection) : defaultCollection)!;
     const sub = findSubcategory(collection, source) ?? (current && current.categoryId === collection.id ? collection.subs.find((s) => s.id === current.subcategoryId) : undefined);
-    const priceCents = prices.length ? Math.min(...prices) : current!.priceCents;
-    if (new Set(prices).size > 1) warn("Variant Price", `Variant prices differ; this store sells a product at one price, so ${(priceCents / 100).toFixed(2)} (the lowest) is used`);
-    const cheapest = source.variants.find((v) => v.priceCents === priceCents);
-    let compareAtCents = cheapest?.compareAtCents ?? null;
-    if (compareAtCents !== null && compareAtCents <= priceCents) {
-      warn("Variant Compare At Price", "The compare-at price is not above the price, so the product is not shown as on sale");
-      compareAtCents = null;
-    }
+    const pricedVariants = source.variants.map((v) => {
+      const held = current ? existingVariants.find((e) => e.productId === current.id && e.color === v.color && e.size === v.size) : undefined;
+      const priceCents = v.priceCents ?? held?.priceCents ?? current!.priceCents;
+      let compareAtCents = v.priceCents === null ? (held?.compareAtCents ?? null) : v.compareAtCents;
+      if (compareAtCents !== null && compareAtCents <= priceCents) {
+        warn(COLUMNS.compareAt[0], `${v.color} / ${v.size}: the compare-at price is not above the price, so it is not shown as on sale`, v.line);
+        compareAtCents = null;
+      }
+      return { ...v, priceCents, compareAtCents };
+    });
     for (const v of source.variants) {
       const sku = v.sku ?? (current ? existingVariants.find((e) => e.productId === current.id && e.color === v.color && e.size === v.size)?.sku : null);
       if (!sku) continue;
@@ -171,7 +176,8 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
       categoryId: collection.id,
       category: collection.slug,
       subcategoryId: sub?.id ?? null,
-      subcategory: sub?.slug ?? null,
+      collectionName: collection.name,
+      subcategoryName: sub?.name ?? null,
       garment: findGarment(source, (current?.garment as Garment | undefined) ?? null),
       tags: source.cells.tags !== undefined ? source.cells.tags.split(",").map((t) => t.trim()).filter(Boolean) : (current?.tags ?? []),
       flags: {
@@ -182,8 +188,7 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
         hot: flag("hot", current?.hot ?? false),
         preorder: flag("preorder", current?.preorder ?? false),
       },
-      priceCents,
-      compareAtCents,
+      variants: pricedVariants,
       colors: [...new Set(source.variants.map((v) => v.color))],
       sizes: [...new Set(source.variants.map((v) => v.size))],
     });
@@ -219,7 +224,7 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
   if (dryRun || report.refused.length) return report;
 
   // Photos are fetched before the transaction (a slow server must not hold it open); one that fails is reported.
-  const photos = new Map<string, { stored: StoredPhoto; alt: string | null }[]>();
+  const photos = new Map<string, { stored: StoredPhoto; alt: string | null; color: string | null }[]>();
   if (media) {
     const fetched = await mapLimit(wanted, 4, async (image) => {
       try {
@@ -229,7 +234,7 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
         return null;
       }
     });
-    for (const f of fetched) if (f) photos.set(f.image.handle, [...(photos.get(f.image.handle) ?? []), { stored: f.stored, alt: f.image.alt }]);
+    for (const f of fetched) if (f) photos.set(f.image.handle, [...(photos.get(f.image.handle) ?? []), { stored: f.stored, alt: f.image.alt, color: f.image.color }]);
   }
   report.photos = [...photos.values()].reduce((n, list) => n + list.length, 0);
 
@@ -247,21 +252,32 @@ export async function importCatalog({ db, text, dryRun, defaultCollection = "men
   return report;
 }
 
-/** Each distinct image address of a product, by Image Position (the file's order when there is none). */
+/**
+ * Each distinct image address of a product, by Image Position (the file's order when there is none), then Variant
+ * Images not listed as images. A photo that is the Variant Image of one colour's variants belongs to that colour.
+ */
 function uniqueImages(product: ImportProduct) {
   const seen = new Set<string>();
-  return [...product.images].sort((a, b) => a.position - b.position).filter((i) => !seen.has(i.src) && seen.add(i.src));
+  const variantImages = product.variants.filter((v) => v.image).map((v) => ({ line: v.line, src: v.image!, alt: null, position: Number.MAX_SAFE_INTEGER }));
+  const colorOf = (src: string) => {
+    const colors = new Set(product.variants.filter((v) => v.image === src).map((v) => v.color));
+    return colors.size === 1 ? [...colors][0]! : null;
+  };
+  return [...product.images, ...variantImages]
+    .sort((a, b) => a.position - b.position)
+    .filter((i) => !seen.has(i.src) && seen.add(i.src))
+    .map((i) => ({ ...i, color: colorOf(i.src) }));
 }
 
 /** Adds fetched photos a product does not have yet (by content), after its others: a re-import adds nothing. */
-async function addImportedPhotos(tx: Tx, productId: number, name: string, list: { stored: StoredPhoto; alt: string | null }[], now: Date) {
+async function addImportedPhotos(tx: Tx, productId: number, name: string, list: { stored: StoredPhoto; alt: string | null; color: string | null }[], now: Date) {
   if (list.length === 0) return;
   const have = await tx.select({ key: productImages.fileKey, position: productImages.position }).from(productImages).where(eq(productImages.productId, productId));
   let position = Math.max(0, ...have.map((h) => h.position));
-  for (const { stored, alt } of list) {
+  for (const { stored, alt, color } of list) {
     if (have.some((h) => h.key === stored.key)) continue;
     have.push({ key: stored.key, position: ++position });
-    await tx.insert(productImages).values({ productId, position, alt: alt?.trim() || name, fileKey: stored.key, width: stored.width, height: stored.height, widths: stored.widths, createdAt: now });
+    await tx.insert(productImages).values({ productId, position, color, alt: alt?.trim() || (color ? `${name} in ${color}` : name), fileKey: stored.key, width: stored.width, height: stored.height, widths: stored.widths, createdAt: now });
   }
 }
 
@@ -291,11 +307,14 @@ function describeChanges(t: Target, current: typeof products.$inferSelect, curre
     ["subcategory", t.subcategoryId, current.subcategoryId],
     ["illustration", t.garment, current.garment],
     ["tags", t.tags, current.tags],
-    ["price", t.priceCents, current.priceCents],
-    ["compare-at price", t.compareAtCents, current.compareAtCents],
     ["badges", Object.values(t.flags), [current.isNew, current.featured, current.trending, current.bestseller, current.hot, current.preorder]],
   ];
   for (const [name, next, now] of fields) if (!same(next, now)) changes.push(name);
+  const repriced = t.variants.filter((v) => {
+    const e = currentVariants.find((c) => c.color === v.color && c.size === v.size);
+    return e && (e.priceCents !== v.priceCents || e.compareAtCents !== v.compareAtCents);
+  }).length;
+  if (repriced) changes.push(`price of ${repriced} ${repriced === 1 ? "variant" : "variants"}`);
   const added = t.source.variants.filter((v) => !currentVariants.some((e) => e.color === v.color && e.size === v.size)).length;
   if (added) changes.push(`${added} new ${added === 1 ? "variant" : "variants"}`);
   const stock = t.source.variants.filter((v) => {
@@ -315,8 +334,6 @@ async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSe
     subcategoryId: t.subcategoryId,
     garment: t.garment,
     tags: t.tags,
-    priceCents: t.priceCents,
-    compareAtCents: t.compareAtCents,
     colors: current ? [...new Set([...current.colors, ...t.colors])] : t.colors,
     sizes: current ? [...new Set([...current.sizes, ...t.sizes])] : t.sizes,
     isNew: t.flags.new,
@@ -327,27 +344,34 @@ async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSe
     preorder: t.flags.preorder,
     updatedAt: now,
   };
-  const keywords = productKeywords({ category: t.category, subcategory: t.subcategory, colors: fields.colors, garment: t.garment });
+  const keywords = productKeywords({ category: t.category, collectionName: t.collectionName, subcategoryName: t.subcategoryName, colors: fields.colors, garment: t.garment });
   let id: number;
   if (current) {
     id = current.id;
     await tx.update(products).set({ ...fields, keywords }).where(eq(products.id, id));
   } else {
     await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, t.source.handle));
-    const [created] = await tx.insert(products).values({ ...fields, keywords, handle: t.source.handle, createdAt: now }).returning({ id: products.id });
+    // The "from" price is set from the variants below; the cheapest one stands in until then.
+    const cheapest = t.variants.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
+    const [created] = await tx
+      .insert(products)
+      .values({ ...fields, keywords, handle: t.source.handle, priceCents: cheapest.priceCents, compareAtCents: cheapest.compareAtCents, createdAt: now })
+      .returning({ id: products.id });
     id = created!.id;
   }
-  for (const v of t.source.variants) {
+  for (const v of t.variants) {
     const held = existingVariants.find((e) => e.productId === id && e.color === v.color && e.size === v.size);
+    const price = { priceCents: v.priceCents, compareAtCents: v.compareAtCents };
     if (held) {
       await tx
         .update(variants)
-        .set({ sku: v.sku ?? held.sku, barcode: v.barcode ?? held.barcode, onHand: v.quantity ?? held.onHand })
+        .set({ sku: v.sku ?? held.sku, barcode: v.barcode ?? held.barcode, onHand: v.quantity ?? held.onHand, ...price })
         .where(eq(variants.id, held.id));
     } else {
-      await tx.insert(variants).values({ productId: id, color: v.color, size: v.size, sku: v.sku ?? skuFor(id, v.color, v.size), barcode: v.barcode, onHand: v.quantity ?? 0 });
+      await tx.insert(variants).values({ productId: id, color: v.color, size: v.size, sku: v.sku ?? skuFor(id, v.color, v.size), barcode: v.barcode, onHand: v.quantity ?? 0, ...price });
     }
   }
+  await refreshProductPrices(tx, [id]);
   await recordAudit(tx, { actor, entity: "product", entityId: id, productId: id, action: current ? "import-update" : "import-create", after: { handle: t.source.handle, line: t.source.line } }, now);
   return id;
 }

@@ -19,6 +19,8 @@ export interface ImportVariant {
   quantity: number | null;
   priceCents: number | null;
   compareAtCents: number | null;
+  /** Variant Image: the photo of this variant's colour. */
+  image: string | null;
 }
 
 /** One product as the file describes it: its first row's product cells, then every variant and image row. */
@@ -130,7 +132,7 @@ function readVariant(product: ImportProduct, row: string[], line: number, cell: 
   if (product.variants.some((v) => v.color.toLowerCase() === color.toLowerCase() && v.size.toLowerCase() === size.toLowerCase())) {
     return refuse(COLUMNS.option1Value[0], `${color} / ${size} appears twice for ${product.handle}`);
   }
-  return { line, color, size, sku: cell(row, "sku") || null, barcode: cell(row, "barcode") || null, quantity, priceCents, compareAtCents };
+  return { line, color, size, sku: cell(row, "sku") || null, barcode: cell(row, "barcode") || null, quantity, priceCents, compareAtCents, image: cell(row, "variantImage") || null };
 }
 
 /** The physical line each record starts on (1-based), counting newlines inside quoted cells. */

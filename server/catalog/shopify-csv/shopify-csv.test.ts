@@ -115,11 +115,35 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
   it("updates by handle: a changed price and stock show in the dry run and then in the store", async () => {
     const changed = withoutBadRow.replace(/^(harbor-crew-tee,Harbor Crew Tee,(?:[^\n]*\n){5}[^\n]*?)SHP-00-00,300,shopify,\d+,/m, "$1SHP-00-00,300,shopify,99,");
     const dry = (await admin.post("/api/admin/catalog/import", { csv: changed.replaceAll(",24.00,", ",26.00,"), dryRun: true })).body;
-    expect(dry.updated).toEqual([{ handle: "harbor-crew-tee", changes: ["price", "stock, SKU or barcode of 1 variant"] }]);
+    expect(dry.updated).toEqual([{ handle: "harbor-crew-tee", changes: ["price of 6 variants", "stock, SKU or barcode of 1 variant"] }]);
     await admin.post("/api/admin/catalog/import", { csv: changed.replaceAll(",24.00,", ",26.00,"), dryRun: false });
     const tee = (await admin.get(`/api/admin/products?q=harbor-crew-tee`)).body.products[0];
     expect(tee.price).toBe(26);
     expect((await admin.get(`/api/admin/products/${tee.id}`)).body.variants[0].onHand).toBe(99);
+  });
+
+  it("each variant keeps its own price and compare-at price; the product shows the lowest", async () => {
+    const csv = [
+      "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Variant Compare At Price,Variant Inventory Qty",
+      "priced-tee,Priced Tee,Color,Black,Size,M,30.00,,5",
+      "priced-tee,,,Black,,XL,34.00,40.00,5",
+      "priced-tee,,,White,,M,28.00,28.00,5",
+    ].join("\n");
+    const dry = (await admin.post("/api/admin/catalog/import", { csv, dryRun: true })).body;
+    expect(dry.warnings).toEqual([{ line: 4, column: "Variant Compare At Price", handle: "priced-tee", reason: "White / M: the compare-at price is not above the price, so it is not shown as on sale" }]);
+    await admin.post("/api/admin/catalog/import", { csv, dryRun: false });
+    const { id, price, compareAtPrice } = (await admin.get("/api/admin/products?q=priced-tee")).body.products[0];
+    expect([price, compareAtPrice]).toEqual([28, null]);
+    const product = (await createApiClient(server.url).get(`/api/products/${id}`)).body;
+    expect(product.variants.map((v: { color: string; size: string; price: number; compareAtPrice: number | null }) => [v.color, v.size, v.price, v.compareAtPrice])).toEqual([
+      ["Black", "M", 30, null],
+      ["Black", "XL", 34, 40],
+      ["White", "M", 28, null],
+    ]);
+    const again = (await admin.post("/api/admin/catalog/import", { csv, dryRun: false })).body;
+    expect(again.unchanged).toEqual(["priced-tee"]);
+    const exported = (await admin.get("/api/admin/catalog.csv")).text.split("\n").filter((l: string) => l.startsWith("priced-tee,"));
+    expect(exported.map((l: string) => l.match(/,(\d+\.\d\d),(\d+\.\d\d)?,/)?.slice(1, 3))).toEqual([["30.00", undefined], ["34.00", "40.00"], ["28.00", undefined]]);
   });
 
   it("a blank cell in a column the file has clears it; a column the file lacks keeps the value", async () => {
@@ -179,8 +203,10 @@ describe("photos in an import", () => {
   beforeAll(async () => {
     // A local image server: allowed by name (as IMPORT_IMAGE_HOSTS would), since 127.0.0.1 is otherwise refused.
     const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#557" } }).jpeg().toBuffer();
+    const red = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#a22" } }).jpeg().toBuffer();
     images = createServer((req, res) => {
       if (req.url === "/tee.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+      if (req.url === "/red.jpg") return res.writeHead(200, { "content-type": "image/jpeg" }).end(red);
       if (req.url === "/moved.jpg") return res.writeHead(302, { location: "/tee.jpg" }).end();
       if (req.url === "/page.html") return res.writeHead(200, { "content-type": "text/html" }).end("<html>not a photo</html>");
       res.writeHead(404).end();
@@ -223,6 +249,29 @@ describe("photos in an import", () => {
     expect(product.image).toMatch(/^\/media\/[a-f0-9]{24}-800\.jpg$/);
     await admin.post("/api/admin/catalog/import", { csv, dryRun: false });
     expect((await createApiClient(server.url).get(`/api/products/${id}`)).body.photos).toHaveLength(1);
+  });
+
+  it("a Variant Image is the photo of that variant's colour, and the export names it again", async () => {
+    const admin = await signedInAdmin(server);
+    const csv = [
+      "Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Price,Image Src,Image Position,Variant Image",
+      `two-tone-tee,Two Tone Tee,Color,Navy,Size,M,20,${base}/tee.jpg,1,`,
+      `two-tone-tee,,,Red,,M,20,,,${base}/red.jpg`,
+      `two-tone-tee,,,Red,,L,20,,,${base}/red.jpg`,
+    ].join("\n");
+    const res = await admin.post("/api/admin/catalog/import", { csv, dryRun: false });
+    expect(res.body.photos, JSON.stringify(res.body.warnings)).toBe(2);
+    const { id } = (await admin.get("/api/admin/products?q=two-tone-tee")).body.products[0];
+    const product = (await createApiClient(server.url).get(`/api/products/${id}`)).body;
+    expect(product.photos.map((p: { alt: string; color: string | null }) => [p.alt, p.color])).toEqual([
+      ["Two Tone Tee", null],
+      ["Two Tone Tee in Red", "Red"],
+    ]);
+    const rows = (await admin.get("/api/admin/catalog.csv")).text.split("\n").filter((l: string) => l.startsWith("two-tone-tee,"));
+    const redPhoto = `http://store.test/media/${product.photos[1].key}-800.jpg`;
+    // Its image cell (on the second row), then the Variant Image of both Red variants.
+    expect(rows.join("\n").split(redPhoto)).toHaveLength(4);
+    expect(rows[2]).toContain(`,${redPhoto},`);
   });
 
   it("refuses loopback and private hosts unless they are allowed", async () => {

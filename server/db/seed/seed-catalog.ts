@@ -1,5 +1,5 @@
 import { count, sql } from "drizzle-orm";
-import { collections } from "../../../app/lib/taxonomy";
+import { seedCollections } from "./collections-data";
 import type { Database } from "../client";
 import { handleFrom, skuFor } from "../../catalog/handles";
 import { productKeywords } from "../../catalog/keywords";
@@ -29,19 +29,23 @@ export async function seedCatalog(db: Database): Promise<{ products: number; var
       .values(productRows)
       .onConflictDoUpdate({ target: products.id, set: excludedColumns(productRows[0]!) });
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
-    const variantRows = seedProducts.flatMap((p, i) => toVariantRows(p, i + 1));
-    await tx.insert(variants).values(variantRows).onConflictDoNothing();
+    const variantRows = seedProducts.flatMap((p, i) => toVariantRows(p, i + 1, productRows[i]!));
+    // Stock stays as orders left it; prices follow the seed, like the products' own.
+    await tx
+      .insert(variants)
+      .values(variantRows)
+      .onConflictDoUpdate({ target: [variants.productId, variants.color, variants.size], set: { priceCents: sql`excluded.price_cents`, compareAtCents: sql`excluded.compare_at_cents` } });
     return { products: productRows.length, variants: variantRows.length };
   });
 }
 
 export async function upsertCategories(db: Database): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const [position, collection] of collections.entries()) {
-    const parentId = await upsertCategory(db, { slug: collection.slug, name: collection.name, parentId: null, position });
+  for (const [position, collection] of seedCollections.entries()) {
+    const parentId = await upsertCategory(db, { slug: collection.slug, name: collection.name, description: collection.description, hero: collection.hero, parentId: null, position });
     ids.set(collection.slug, parentId);
     for (const [subPosition, sub] of collection.subcategories.entries()) {
-      const id = await upsertCategory(db, { slug: sub.slug, name: sub.name, parentId, position: subPosition });
+      const id = await upsertCategory(db, { slug: sub.slug, name: sub.name, description: sub.description, parentId, position: subPosition });
       ids.set(`${collection.slug}/${sub.slug}`, id);
     }
   }
@@ -52,7 +56,7 @@ async function upsertCategory(db: Database, row: typeof categories.$inferInsert)
   const [saved] = await db
     .insert(categories)
     .values(row)
-    .onConflictDoUpdate({ target: [categories.parentId, categories.slug], set: { name: row.name, position: row.position } })
+    .onConflictDoUpdate({ target: [categories.parentId, categories.slug], set: { name: row.name, description: row.description, hero: row.hero, position: row.position } })
     .returning({ id: categories.id });
   return saved!.id;
 }
@@ -71,7 +75,7 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     categoryId,
     subcategoryId: p.subcategory ? (categoryIds.get(`${p.category}/${p.subcategory}`) ?? null) : null,
     garment: p.garment,
-    keywords: productKeywords(p),
+    keywords: productKeywords({ ...p, ...collectionNames(p) }),
     colors: p.colors,
     sizes: [...p.sizes],
     rating: Math.round((3.6 + random() * 1.35) * 10) / 10,
@@ -87,8 +91,13 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
   };
 }
 
+function collectionNames(p: SeedProduct) {
+  const collection = seedCollections.find((c) => c.slug === p.category)!;
+  return { collectionName: collection.name, subcategoryName: collection.subcategories.find((s) => s.slug === p.subcategory)?.name ?? null };
+}
+
 /** Stock per colour × size: mostly healthy, some low (1-3), some sold out; VSOP is a small limited run. */
-function toVariantRows(p: SeedProduct, productId: number): (typeof variants.$inferInsert)[] {
+function toVariantRows(p: SeedProduct, productId: number, { priceCents, compareAtCents }: typeof products.$inferInsert): (typeof variants.$inferInsert)[] {
   const random = createRandom(productId * 104729);
   return p.colors.flatMap((color) =>
     p.sizes.map((size) => {
@@ -96,7 +105,7 @@ function toVariantRows(p: SeedProduct, productId: number): (typeof variants.$inf
       const onHand = p.flags.includes("p")
         ? randomInt(random, 6, 20)
         : roll < 0.08 ? 0 : roll < 0.2 ? randomInt(random, 1, 3) : randomInt(random, 6, 40);
-      return { productId, color, size, sku: skuFor(productId, color, size), onHand };
+      return { productId, color, size, sku: skuFor(productId, color, size), priceCents, compareAtCents, onHand };
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { count, sql } from "drizzle-orm";
-import { collections } from "../../../app/lib/taxonomy";
+import { seedCollections } from "./collections-data";
 import { productKeywords } from "../../catalog/keywords";
 import type { Database } from "../client";
 import { products, variants } from "../schema";
@@ -28,7 +28,7 @@ const BATCH = 1000;
 export async function seedLargeCatalog(db: Database, target: number, progress: (made: number, seconds: number) => void = () => {}): Promise<number> {
   await seedCatalog(db);
   const categoryIds = await upsertCategories(db);
-  const leaves = collections.flatMap((c) => c.subcategories.map((s) => ({ category: c.slug, subcategory: s.slug })));
+  const leaves = seedCollections.flatMap((c) => c.subcategories.map((s) => ({ category: c.slug, subcategory: s.slug, collectionName: c.name, subcategoryName: s.name })));
   const [existing] = await db.select({ n: count() }).from(products);
   let made = existing?.n ?? 0;
   const started = Date.now();
@@ -51,7 +51,7 @@ export async function seedLargeCatalog(db: Database, target: number, progress: (
         categoryId: categoryIds.get(leaf.category)!,
         subcategoryId: categoryIds.get(`${leaf.category}/${leaf.subcategory}`)!,
         garment,
-        keywords: productKeywords({ category: leaf.category, subcategory: leaf.subcategory, colors: productColors, garment }),
+        keywords: productKeywords({ category: leaf.category, collectionName: leaf.collectionName, subcategoryName: leaf.subcategoryName, colors: productColors, garment }),
         colors: productColors,
         sizes: sizes.slice(randomInt(random, 0, 1), randomInt(random, 4, 6)),
         rating: Math.round((3 + random() * 2) * 10) / 10,
@@ -64,7 +64,7 @@ export async function seedLargeCatalog(db: Database, target: number, progress: (
     await db.transaction(async (tx) => {
       const ids = await tx.insert(products).values(rows).returning({ id: products.id });
       const variantRows = ids.flatMap(({ id }, i) =>
-        rows[i]!.colors.flatMap((color) => rows[i]!.sizes.map((s) => ({ productId: id, color, size: s, sku: skuFor(id, color, s), onHand: (id * 7 + s.length) % 40 }))),
+        rows[i]!.colors.flatMap((color) => rows[i]!.sizes.map((s) => ({ productId: id, color, size: s, sku: skuFor(id, color, s), priceCents: rows[i]!.priceCents, compareAtCents: rows[i]!.compareAtCents, onHand: (id * 7 + s.length) % 40 }))),
       );
       for (let at = 0; at < variantRows.length; at += 4000) await tx.insert(variants).values(variantRows.slice(at, at + 4000));
     });

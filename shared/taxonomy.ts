@@ -1,0 +1,54 @@
+/**
+ * The shape of the store's collections and subcategories (the rows themselves live in the database, edited by staff
+ * at /admin/collections) and the listings that are not collections. Pure: shared by the UI and the server.
+ */
+export interface Subcategory {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface Collection {
+  slug: string;
+  name: string;
+  /** A sentence or two: the collection's banner on the home page and its pages' meta description. */
+  description: string;
+  /** The line under the heading of its category page. */
+  hero: string;
+  subcategories: Subcategory[];
+}
+
+/** The VSOP collection's stored category, and the other names it answers to (SPEC §7). */
+export const VSOP_CATEGORY = "tech-casual";
+export const categoryAliases: Record<string, string> = { vsop: VSOP_CATEGORY, streetwear: VSOP_CATEGORY };
+
+/** Listings that are not stored categories but selections across the catalogue. */
+export const selections = {
+  sale: "Sale",
+  new: "New Arrivals",
+} as const;
+export type Selection = keyof typeof selections;
+
+/** The slugs a collection can never have: the selections' and the aliases'. */
+export const RESERVED_SLUGS = [...Object.keys(selections), ...Object.keys(categoryAliases)];
+
+export function findCollection(collections: readonly Collection[], slug: string): Collection | undefined {
+  const resolved = categoryAliases[slug] ?? slug;
+  return collections.find((c) => c.slug === resolved);
+}
+
+export function isSelection(slug: string): slug is Selection {
+  return Object.hasOwn(selections, slug);
+}
+
+/** The heading of a listing page, or null when the path names no collection. */
+export function listingTitle(collections: readonly Collection[], category?: string, subcategory?: string): string | null {
+  if (!category) return "All Products";
+  if (isSelection(category)) return subcategory ? null : selections[category];
+  const collection = findCollection(collections, category);
+  if (!collection) return null;
+  if (collection.slug === VSOP_CATEGORY) return subcategory ? null : "VSOP Collection";
+  if (!subcategory) return `${collection.name} Collection`;
+  const sub = collection.subcategories.find((s) => s.slug === subcategory);
+  return sub ? `${collection.name} ${sub.name}` : null;
+}
