@@ -24,6 +24,13 @@ export default tseslint.config(
     },
   },
   {
+    // The server shares code with the UI only through shared/.
+    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)app/|^~/", message: "server/ imports nothing from app/: move pure code both need to shared/." }] }],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.ts"],
     rules: {

@@ -32,6 +32,7 @@ export default [
   route("admin/products/bulk", "routes/admin-bulk-edit.tsx"),
   route("admin/products/import", "routes/admin-import.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
+  route("admin/collections", "routes/admin-collections.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -91,6 +91,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       }
     >
       <p className="mb-6 text-ink-muted">
+        {new Set(variants.map((v) => v.priceCents)).size > 1 && "from "}
         {formatPrice(product.price)} · {product.category}
         {product.subcategory && ` / ${product.subcategory}`} · {product.stock} available in all · /products/{product.handle}
       </p>

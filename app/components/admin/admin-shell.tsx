@@ -6,6 +6,7 @@ const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products & stock" },
+  { to: "/admin/collections", label: "Collections" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
 ];

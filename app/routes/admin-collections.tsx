@@ -1,0 +1,39 @@
+import type { Route } from "./+types/admin-collections";
+import { servicesContext } from "~/context";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { CollectionItem, NewCollectionForm } from "~/components/admin/collection-editor";
+import { requireAdmin } from "~/lib/guards.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return context.get(servicesContext).admin.listCollections();
+}
+
+export const meta = () => [{ title: "Collections | VSOP Admin" }, { name: "robots", content: "noindex" }];
+
+const blocked = (products: number, subcategories: number) =>
+  subcategories > 0 ? "Delete its subcategories first" : products > 0 ? "Move its products to another collection first" : null;
+
+export default function AdminCollections({ loaderData }: Route.ComponentProps) {
+  const { collections } = loaderData;
+  return (
+    <AdminShell title="Collections">
+      <p className="mb-6 max-w-2xl text-ink-muted">The header menus, the footer, the home page and each category page show these names, texts and this order.</p>
+      <div className="space-y-5">
+        {collections.map((c, i) => (
+          <CollectionItem key={`${c.id}-${c.position}`} row={c} kind="collection" first={i === 0} last={i === collections.length - 1} blockedBy={blocked(c.productCount, c.subcategories.length)}>
+            <div className="mt-4 grid gap-2 lg:grid-cols-2">
+              {c.subcategories.map((s, j) => (
+                <CollectionItem key={`${s.id}-${s.position}`} row={s} kind="subcategory" first={j === 0} last={j === c.subcategories.length - 1} blockedBy={blocked(s.productCount, 0)} />
+              ))}
+            </div>
+            <NewCollectionForm parent={c} />
+          </CollectionItem>
+        ))}
+      </div>
+      <div className="mt-8 rounded-2xl border border-dashed border-line p-5">
+        <NewCollectionForm parent={null} />
+      </div>
+    </AdminShell>
+  );
+}
