@@ -1,3 +1,4 @@
+import { E2E_ADMIN } from "./admin-account";
 import { expect, type Page } from "@playwright/test";
 
 /** Shopper steps several specs share: the forms are filled the way a person would. */
@@ -42,5 +43,14 @@ export async function signUp(page: Page, { name, username, password }: { name: s
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}
+
+/** Signs in as the staff account the e2e web server made. */
+export async function signInAsStaff(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(E2E_ADMIN.username);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account$/);
 }

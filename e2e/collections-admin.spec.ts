@@ -1,0 +1,43 @@
+import { expect, test } from "./fixtures";
+import { signInAsStaff } from "./journeys";
+
+test("staff add a collection with a subcategory; the menus, footer, its page and breadcrumbs show it, and a new name shows at once", async ({ page }) => {
+  const slug = `trail-${Date.now().toString(36)}`;
+  await signInAsStaff(page);
+  await page.goto("/admin/collections");
+  const adding = page.getByRole("form", { name: "New collection" });
+  await adding.getByLabel("New collection").fill("Trail");
+  await adding.getByLabel("Address").fill(slug);
+  await adding.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Trail added")).toBeVisible();
+
+  const trail = page.getByRole("region", { name: "Trail", exact: true });
+  await trail.getByText("Edit name and texts").click();
+  await trail.getByLabel("Hero line").fill("Light layers for long days outside.");
+  await trail.getByRole("button", { name: "Save Trail" }).click();
+  await expect(page.getByText("Trail saved")).toBeVisible();
+  const sub = page.getByRole("form", { name: "New subcategory of Trail" });
+  await sub.getByLabel("New subcategory").fill("Shells");
+  await sub.getByLabel("Address").fill("shells");
+  await sub.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Shells added")).toBeVisible();
+
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Trail", exact: true }).click();
+  await nav.getByRole("link", { name: "Shells" }).click();
+  await expect(page).toHaveURL(new RegExp(`/category/${slug}/shells$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Trail Shells" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Trail", "Shells"]);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Trail", exact: true })).toHaveAttribute("href", `/category/${slug}`);
+  await page.goto(`/category/${slug}`);
+  await expect(page.getByText("Light layers for long days outside.")).toBeVisible();
+
+  await page.goto("/admin/collections");
+  await trail.getByText("Edit name and texts").click();
+  await trail.getByLabel("Name").fill("Trail & Hike");
+  await trail.getByRole("button", { name: "Save Trail" }).click();
+  await expect(page.getByText("Trail & Hike saved")).toBeVisible();
+  await page.goto(`/category/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Trail & Hike Collection" })).toBeVisible();
+});
