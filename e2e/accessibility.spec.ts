@@ -26,6 +26,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("have no axe violations", async ({ page, baseURL }) => {
+      test.setTimeout(90_000); // nine pages, each fully analysed
       await page.goto("/login");
       await page.getByLabel("Username").fill(E2E_ADMIN.username);
       await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);

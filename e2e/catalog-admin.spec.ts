@@ -107,11 +107,11 @@ test("staff bulk edit: a wrong cell is named and nothing is saved; then many var
   await page.getByLabel("Column to fill").selectOption({ label: "Price (USD)" });
   await page.getByLabel("Value for every row shown").fill("84.99");
   await page.getByRole("button", { name: "Fill" }).click();
-  await page.getByLabel("Price of VS-40-BLUE-28").fill("89.99");
+  await page.getByLabel("Price of VS-40-BLUE-28", { exact: true }).fill("89.99");
   await page.getByRole("button", { name: "Save all" }).click();
   await expect(page.getByText(/^Saved \d+ variants$/)).toBeVisible();
   await expect(page.getByLabel("On hand of VS-40-BLUE-26")).toHaveValue("25");
-  await expect(page.getByLabel("Price of VS-40-BLUE-28")).toHaveValue("89.99");
+  await expect(page.getByLabel("Price of VS-40-BLUE-28", { exact: true })).toHaveValue("89.99");
 
   await page.goto("/product/40");
   await page.getByRole("radio", { name: "26", exact: true }).click();

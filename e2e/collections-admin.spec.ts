@@ -12,7 +12,7 @@ test("staff add a collection with a subcategory; the menus, footer, its page and
   await expect(page.getByText("Trail added")).toBeVisible();
 
   const trail = page.getByRole("region", { name: "Trail", exact: true });
-  await trail.getByText("Edit name and texts").click();
+  await page.getByText("Edit Trail: name and texts").click();
   await trail.getByLabel("Hero line").fill("Light layers for long days outside.");
   await trail.getByRole("button", { name: "Save Trail" }).click();
   await expect(page.getByText("Trail saved")).toBeVisible();
@@ -34,7 +34,7 @@ test("staff add a collection with a subcategory; the menus, footer, its page and
   await expect(page.getByText("Light layers for long days outside.")).toBeVisible();
 
   await page.goto("/admin/collections");
-  await trail.getByText("Edit name and texts").click();
+  await page.getByText("Edit Trail: name and texts").click();
   await trail.getByLabel("Name").fill("Trail & Hike");
   await trail.getByRole("button", { name: "Save Trail" }).click();
   await expect(page.getByText("Trail & Hike saved")).toBeVisible();

@@ -112,7 +112,9 @@ export function CollectionItem({ row, kind, first, last, blockedBy, children }: 
         </div>
       </div>
       <details className="mt-3 group">
-        <summary className="inline-flex cursor-pointer items-center gap-1 rounded-lg text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">Edit name and texts</summary>
+        <summary className="inline-flex cursor-pointer items-center gap-1 rounded-lg text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+          Edit <span className="sr-only">{row.name}:</span> name and texts
+        </summary>
         <form onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
           <TextField id={`${id}-name`} label="Name" value={name} onChange={setName} required />
           {row.hero !== undefined && <TextField id={`${id}-hero`} label="Hero line" hint="Under the heading of its page." value={hero} onChange={setHero} />}
