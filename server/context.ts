@@ -30,6 +30,8 @@ import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
 import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant } from "./catalog/admin-catalog";
 import { createCollection, createCollectionCache, deleteCollection, listCollectionsForStaff, updateCollection } from "./catalog/collections";
 import type { CollectionChange, CollectionFields } from "./catalog/collection-schemas";
+import { createDiscount, listDiscounts, updateDiscount } from "./orders/staff-discounts";
+import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
 import { listAudit } from "./audit/audit-log";
@@ -177,6 +179,9 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args }),
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
+      listDiscounts: () => listDiscounts({ db }),
+      createDiscount: (args: { input: DiscountFields; actor: string }) => createDiscount({ db, now: now(), ...args }),
+      updateDiscount: (args: { code: string; change: DiscountChange; actor: string }) => updateDiscount({ db, now: now(), ...args }),
       updateCampaign: withDeps({ db, now }, updateCampaign),
     },
     feed: {

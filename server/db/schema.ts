@@ -379,19 +379,68 @@ export const processedEvents = pgTable("processed_events", {
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const DISCOUNT_KINDS = ["percent", "fixed", "free_shipping"] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** Staff-made codes and the exit-intent offers (a limit of one use): one code per order, case-insensitive. */
 export const discountCodes = pgTable(
   "discount_codes",
   {
     code: text("code").primaryKey(),
-    percentOff: integer("percent_off").notNull(),
-    active: boolean("active").notNull().default(true),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull().default("percent"),
+    /** percent: 1-100; fixed: null. */
+    percentOff: integer("percent_off"),
+    /** fixed: the amount off, at most what the eligible lines cost; else null. */
+    amountOffCents: integer("amount_off_cents"),
+    minSubtotalCents: integer("min_subtotal_cents"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
-    /** A single-use code (the exit-intent offer) is held by one order at a time and spent when it is paid. */
-    singleUse: boolean("single_use").notNull().default(false),
-    heldByOrderId: uuid("held_by_order_id"),
+    /** Paid orders (plus checkouts holding it) allowed in all; null: no limit. */
+    usageLimit: integer("usage_limit"),
+    /** One paid order per account, and per email for guests. */
+    oncePerCustomer: boolean("once_per_customer").notNull().default(false),
+    /** Collections (top-level category ids) whose products it takes off; empty: every product. */
+    collectionIds: integer("collection_ids").array().notNull().default(sql`'{}'::integer[]`),
+    active: boolean("active").notNull().default(true),
+    /** staff: made at /admin/discounts; offer: an exit-intent code made for one subscriber. */
+    source: text("source", { enum: ["staff", "offer"] }).notNull().default("staff"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("discount_codes_percent_range", sql`${t.percentOff} between 1 and 100`), check("discount_codes_upper", sql`${t.code} = upper(${t.code})`)],
+  (t) => [
+    check("discount_codes_source_known", sql`${t.source} in ('staff', 'offer')`),
+    check("discount_codes_upper", sql`${t.code} = upper(${t.code})`),
+    check("discount_codes_kind_known", sql`${t.kind} in ('percent', 'fixed', 'free_shipping')`),
+    check(
+      "discount_codes_value_fits_kind",
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOffCents} is null) or (${t.kind} = 'fixed' and ${t.amountOffCents} > 0 and ${t.percentOff} is null) or (${t.kind} = 'free_shipping' and ${t.percentOff} is null and ${t.amountOffCents} is null)`,
+    ),
+    check("discount_codes_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
+    check("discount_codes_dates_ordered", sql`${t.startsAt} is null or ${t.expiresAt} is null or ${t.startsAt} < ${t.expiresAt}`),
+  ],
+);
+
+/**
+ * One order's use of a code: held while its checkout is open (so limits hold under concurrency, like stock), paid
+ * when the order is, released when the order ends unpaid. Uses and revenue count the paid ones.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    code: text("code")
+      .notNull()
+      .references(() => discountCodes.code, { onDelete: "cascade" }),
+    userId: uuid("user_id"),
+    email: text("email").notNull(),
+    state: text("state", { enum: ["held", "paid", "released"] }).notNull().default("held"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("discount_redemptions_state_known", sql`${t.state} in ('held', 'paid', 'released')`),
+    index("discount_redemptions_code_idx").on(t.code, t.state),
+  ],
 );
 
 /** The built-in test payment provider's intents (DESIGN §5), kept in the database so every app instance sees them. */

@@ -5,6 +5,7 @@ import { AUDIT_ENTITIES } from "../audit/audit-log";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import type { Services } from "../context";
+import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { STAFF_TARGETS } from "../orders/staff-orders";
@@ -17,6 +18,7 @@ const productsQuery = z
   .object({ q: z.string().trim().max(100).optional(), status: z.enum(PRODUCT_STATUSES).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional(), page: pageNumber.optional() })
   .strict();
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
+const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
 const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
@@ -123,6 +125,18 @@ export function adminRouter(services: Services): Router {
   router.delete("/collections/:id", async (req, res) => {
     await services.admin.deleteCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), actor: actor(req) });
     res.json(await services.admin.listCollections());
+  });
+  router.get("/discounts", async (_req, res) => {
+    res.json(await services.admin.listDiscounts());
+  });
+  router.post("/discounts", async (req, res) => {
+    await services.admin.createDiscount({ input: parseInput(discountFieldsSchema, req.body, "Invalid discount"), actor: actor(req) });
+    res.status(201).json(await services.admin.listDiscounts());
+  });
+  router.patch("/discounts/:code", async (req, res) => {
+    const code = parseInput(discountCodeParam, req.params.code, "Invalid code");
+    await services.admin.updateDiscount({ code, change: parseInput(discountChangeSchema, req.body, "Invalid discount"), actor: actor(req) });
+    res.json(await services.admin.listDiscounts());
   });
   router.get("/newsletter.csv", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);

@@ -15,6 +15,7 @@ import { signedInAdmin } from "../test/admin-helpers";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
+import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -79,6 +80,8 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["PATCH", "/api/admin/photos/1", photoChangeSchema, { alt: "A", color: "Black", position: 1 }],
   ["POST", "/api/admin/bulk-edit", bulkEditSchema, { variants: [{ id: 1, priceCents: 100, compareAtCents: null, onHand: 2 }] }],
   ["POST", "/api/admin/collections", collectionFieldsSchema, { slug: "outdoor", name: "Outdoor", description: "", hero: "", parent: null }],
+  ["POST", "/api/admin/discounts", discountFieldsSchema, { code: "FUZZ10", kind: "percent", percentOff: 10, minSubtotalCents: 100, startsAt: "2027-01-01T00:00:00Z", expiresAt: "2027-02-01T00:00:00Z", usageLimit: 5, oncePerCustomer: true, collections: ["men"], active: true }],
+  ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
 ];
 

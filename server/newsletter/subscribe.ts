@@ -29,7 +29,7 @@ export async function subscribe({ db, input }: { db: Database; input: SubscribeI
     let offerCode = subscriber!.offerCode;
     if (input.source === "exit-intent" && !offerCode) {
       offerCode = newOfferCode();
-      await t.insert(discountCodes).values({ code: offerCode, percentOff: OFFER_PERCENT, singleUse: true });
+      await t.insert(discountCodes).values({ code: offerCode, kind: "percent", percentOff: OFFER_PERCENT, usageLimit: 1, source: "offer" });
       await t.update(newsletterSubscribers).set({ offerCode }).where(eq(newsletterSubscribers.id, subscriber!.id));
     }
     return { subscribed: true, alreadySubscribed: inserted.length === 0, offerCode: input.source === "exit-intent" ? offerCode : null };

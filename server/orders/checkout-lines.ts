@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cartItems, products, variants } from "../db/schema";
 import { priceOrder, type OrderTotals } from "../pricing/price-order";
+import type { Discount } from "./discount";
 
 export interface CheckoutLine {
   variantId: number;
@@ -13,6 +14,8 @@ export interface CheckoutLine {
   size: string;
   unitPriceCents: number;
   quantity: number;
+  /** The product's collection, for codes limited to some collections. */
+  collectionId: number;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -27,6 +30,7 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       size: variants.size,
       unitPriceCents: variants.priceCents,
       quantity: cartItems.quantity,
+      collectionId: products.categoryId,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -35,12 +39,12 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
     .orderBy(asc(cartItems.id));
 }
 
-export function priceLines(lines: CheckoutLine[], discountPercent: number): OrderTotals {
-  return priceOrder({ lines, discountPercent });
+export function priceLines(lines: CheckoutLine[], discount: Discount | null): OrderTotals {
+  return priceOrder({ lines, discount: discount?.rule ?? null });
 }
 
 /** Same lines, prices and discount → same fingerprint: a retried checkout reuses its order and payment. */
-export function fingerprintCheckout(lines: CheckoutLine[], discountPercent: number): string {
+export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null): string {
   const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}`).sort().join(",");
-  return createHash("sha256").update(`${key}|${discountPercent}`).digest("base64url");
+  return createHash("sha256").update(`${key}|${discount ? `${discount.code}:${JSON.stringify(discount.rule)}` : ""}`).digest("base64url");
 }

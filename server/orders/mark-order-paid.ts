@@ -7,7 +7,8 @@ import { isPaid } from "./order-status";
 import { sendConfirmation } from "./owed-confirmations";
 import { issueRefund } from "./owed-refunds";
 import { orderStockLines } from "./release-order";
-import { commitStock, type StockLine, takeStock } from "./stock";
+import { commitStock, restockStock, type StockLine, takeStock } from "./stock";
+import { spendDiscount } from "./discount";
 
 class ShortStock extends Error {}
 
@@ -50,6 +51,12 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     let status: "paid" | "refunded" = "paid";
     if (order.stockState === "held") await commitStock(t, lines);
     else if (order.stockState === "released" && !(await takeAllOrNothing(t, lines))) status = "refunded";
+    // Only a late payment can find its code used up meanwhile (its hold was released): refunded too, and the units
+    // it had just taken go back on sale.
+    if (status === "paid" && !(await spendDiscount(t, order))) {
+      status = "refunded";
+      await restockStock(t, lines);
+    }
     // The order belongs to the account whose cart it came from, even if it was placed before signing in.
     const [cart] = order.cartId ? await t.select({ userId: carts.userId }).from(carts).where(eq(carts.id, order.cartId)) : [];
     const [updated] = await t
@@ -66,7 +73,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       })
       .where(eq(orders.id, order.id))
       .returning();
-    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after the stock was sold; refunded" : null, at: now() });
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken; refunded" : null, at: now() });
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);
       await t.delete(cartItems).where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, bought)));

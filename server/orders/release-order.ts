@@ -4,6 +4,7 @@ import { orderItems, orders, type OrderRow, type OrderStatus } from "../db/schem
 import { type Actor, recordOrderEvent } from "./order-events";
 import { assertTransition } from "./order-status";
 import { releaseStock } from "./stock";
+import { releaseDiscount } from "./discount";
 
 export async function orderStockLines(tx: Database, orderId: string) {
   return tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -19,6 +20,7 @@ export async function releaseOrderStock(
 ): Promise<void> {
   assertTransition(order.status, status);
   if (order.stockState === "held") await releaseStock(tx, await orderStockLines(tx, order.id));
+  await releaseDiscount(tx, order.id);
   await tx
     .update(orders)
     .set({ status, stockState: order.stockState === "held" ? "released" : order.stockState, updatedAt: now })

@@ -8,6 +8,7 @@ import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { canTransition } from "./order-status";
 import { issueRefund } from "./owed-refunds";
+import { releaseDiscount } from "./discount";
 import { orderStockLines } from "./release-order";
 import { restockStock } from "./stock";
 
@@ -51,6 +52,8 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
     if (deps.to === "canceled" && order.stockState === "held") throw new AppError("conflict", "Unpaid orders end by themselves when their reservation expires");
     const restock = deps.to === "canceled" && order.stockState === "committed";
     if (restock) await restockStock(t, await orderStockLines(t, order.id));
+    // A canceled order gives its code's use back, so the shopper may use it again.
+    if (deps.to === "canceled") await releaseDiscount(t, order.id);
     const [updated] = await t
       .update(orders)
       .set({ status: deps.to, stockState: restock ? "released" : order.stockState, updatedAt: now() })

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
 import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines, priceLines } from "./checkout-lines";
 import type { CheckoutDetails } from "./checkout-schemas";
-import { findDiscount, holdDiscount } from "./discount";
+import { type Discount, findDiscount, holdDiscount } from "./discount";
 import { releaseOrderStock } from "./release-order";
 import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
@@ -43,16 +43,16 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       .orderBy(desc(orders.createdAt))
       .limit(1)
       .for("update");
-    const discount = await findDiscount(t, details.discountCode, now(), { forOrderId: open?.id });
-    const discountPercent = discount?.percent ?? 0;
-    const fingerprint = fingerprintCheckout(lines, discountPercent);
+    const customer = { userId: owner.userId, email: details.email };
+    const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
+    const fingerprint = fingerprintCheckout(lines, discount);
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now(), "shopper");
-    const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discountPercent, fingerprint, provider: payments.name, now: now() });
-    await holdDiscount(t, discount, created.id);
+    const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, fingerprint, provider: payments.name, now: now() });
+    await holdDiscount(t, discount, created, lines, now());
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
   });
   if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
@@ -116,11 +116,11 @@ function contactColumns(details: CheckoutDetails, now: Date) {
 
 async function createPendingOrder(
   tx: Database,
-  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discountPercent: number; fingerprint: string; provider: string; now: Date },
+  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discount: Discount | null; fingerprint: string; provider: string; now: Date },
 ): Promise<OrderRow> {
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
-  const totals = priceLines(args.lines, args.discountPercent);
+  const totals = priceLines(args.lines, args.discount);
   const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
   const [order] = await tx
     .insert(orders)
@@ -129,7 +129,7 @@ async function createPendingOrder(
       cartId: args.cartId,
       userId: args.userId,
       ...contactColumns(args.details, args.now),
-      discountCode: args.discountPercent > 0 ? (args.details.discountCode ?? null) : null,
+      discountCode: args.discount?.code ?? null,
       ...totals,
       cartFingerprint: args.fingerprint,
       paymentProvider: args.provider,

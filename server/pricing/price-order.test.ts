@@ -24,8 +24,38 @@ describe("priceOrder", () => {
   });
 
   it("taxes the subtotal after a percentage discount", () => {
-    const totals = priceOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discountPercent: 15 });
+    const totals = priceOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } });
     expect(totals).toMatchObject({ discountCents: 1500, taxCents: 680, totalCents: 9180 });
+  });
+
+  const mixed = [
+    { unitPriceCents: 5000, quantity: 2, collectionId: 1 },
+    { unitPriceCents: 3000, quantity: 1, collectionId: 2 },
+  ];
+
+  it("takes a collection's code off that collection's lines only", () => {
+    expect(priceOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [1] } })).toEqual({
+      subtotalCents: 13000,
+      discountCents: 2000, // 20 % of the 100.00 of collection 1
+      shippingCents: 0,
+      taxCents: 880, // 8 % of 110.00
+      totalCents: 11880,
+    });
+    expect(priceOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [3] } }).discountCents).toBe(0);
+  });
+
+  it("takes a fixed amount off, never more than the lines it applies to: the total never goes below zero", () => {
+    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 1500, collectionIds: [] } })).toMatchObject({ discountCents: 1500, taxCents: 920, totalCents: 12420 });
+    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [2] } })).toMatchObject({ discountCents: 3000, totalCents: 10800 });
+    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [] } })).toEqual({ subtotalCents: 13000, discountCents: 13000, shippingCents: 0, taxCents: 0, totalCents: 0 });
+  });
+
+  it("a free-shipping code takes nothing off the goods", () => {
+    expect(priceOrder({ lines: mixed, discount: { kind: "free_shipping", collectionIds: [] } })).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 14040 });
+  });
+
+  it("rounds a percentage half up to the cent", () => {
+    expect(priceOrder({ lines: [{ unitPriceCents: 1999, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } }).discountCents).toBe(300); // 299.85
   });
 });
 
