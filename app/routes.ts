@@ -33,6 +33,7 @@ export default [
   route("admin/products/import", "routes/admin-import.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
   route("admin/collections", "routes/admin-collections.tsx"),
+  route("admin/discounts", "routes/admin-discounts.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -96,7 +96,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
         <CheckoutSummary cart={cart} totals={{ ...totals, taxRatePercent: cart.taxRatePercent }}>
-          <DiscountCode applied={quote?.discountCode ?? null} disabled={Boolean(payment)} onApplied={setQuote} />
+          <DiscountCode applied={quote?.discountCode ?? null} label={quote?.discountLabel} disabled={Boolean(payment)} onApplied={setQuote} />
         </CheckoutSummary>
       </div>
       <p className="mt-6 text-sm text-ink-muted">Paying with {loaderData.provider === "stripe" ? "Stripe" : "the store's test payment provider"}.</p>

@@ -7,6 +7,7 @@ const sections = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products & stock" },
   { to: "/admin/collections", label: "Collections" },
+  { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
 ];
@@ -61,7 +62,7 @@ export function AdminTable({ label, headers, children }: { label: string; header
 }
 
 /** Headline figures as cards: a label and a big number each. */
-export function StatGrid({ stats, className = "sm:grid-cols-3" }: { stats: readonly (readonly [string, number])[]; className?: string }) {
+export function StatGrid({ stats, className = "sm:grid-cols-3" }: { stats: readonly (readonly [string, number | string])[]; className?: string }) {
   return (
     <dl className={`grid gap-4 ${className}`}>
       {stats.map(([label, value]) => (

@@ -15,6 +15,8 @@ function readOffer(): string | null {
 export interface Quote {
   discountCode: string | null;
   discountPercent: number;
+  /** What the code does: "20% off on Men's", "$10.00 off", "Free shipping". */
+  discountLabel: string | null;
   subtotal: number;
   discount: number;
   shipping: number;
@@ -24,7 +26,7 @@ export interface Quote {
 }
 
 /** Checks a code with the server and reports the repriced totals. */
-export function DiscountCode({ applied, onApplied, disabled }: { applied: string | null; onApplied: (quote: Quote | null) => void; disabled: boolean }) {
+export function DiscountCode({ applied, label, onApplied, disabled }: { applied: string | null; label?: string | null; onApplied: (quote: Quote | null) => void; disabled: boolean }) {
   const id = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function DiscountCode({ applied, onApplied, disabled }: { applied: string
     return (
       <p className="flex items-center justify-between rounded-xl bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950 dark:text-green-300">
         <span>
-          Code <strong>{applied}</strong> applied
+          Code <strong>{applied}</strong> applied{label ? `: ${label}` : ""}
         </span>
         {!disabled && (
           <button type="button" className="font-medium underline" onClick={() => onApplied(null)}>
