@@ -42,11 +42,19 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   await page.getByRole("button", { name: "Mark processing" }).click();
   await expect(page.getByRole("button", { name: "Mark shipped" })).toBeVisible();
   await page.getByRole("button", { name: "Mark shipped" }).click();
+  const ship = page.getByRole("form", { name: "Ship this order" });
+  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
   await expect(page.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Shipped .* with UPS$/ })).toBeVisible();
 
   await shopper.page.goto("/account?tab=orders");
   const row = shopper.page.getByRole("link", { name: new RegExp(shopper.orderNumber) });
   await expect(row.getByText("shipped")).toHaveClass(/bg-blue-100/);
+  await row.click();
+  await expect(shopper.page.getByText("1Z999AA10123456784")).toBeVisible();
+  await expect(shopper.page.getByRole("link", { name: /Track parcel/ })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
 });
 
 test("staff see the scheduled feed address with no setup and rotate its token; the old address stops working", async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { OrderDetails } from "~/components/checkout/order-details";
+import { ShipForm, type ShipmentInput } from "~/components/admin/ship-form";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
@@ -29,12 +30,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const order = loaderData;
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  async function change(status: string) {
+  const [shipping, setShipping] = useState(false);
+  async function change(status: string, shipment?: ShipmentInput) {
+    if (status === "shipped" && !shipment) return setShipping(true);
     if (status === "canceled" && !window.confirm(`Cancel ${order.order.orderNumber}, return its stock and refund the payment?`)) return;
     setBusy(true);
     try {
-      await apiRequest("POST", `/api/admin/orders/${order.order.orderNumber}/status`, { status });
-      toast.success(`Order ${status}`);
+      await apiRequest("POST", `/api/admin/orders/${order.order.orderNumber}/status`, { status, shipment });
+      toast.success(`Order ${status}`, { description: shipment ? "The shopper has been emailed the tracking link." : undefined });
+      setShipping(false);
       await revalidator.revalidate();
     } catch (error) {
       toast.error("Couldn't change the order", { description: error instanceof ApiError ? error.detail : undefined });
@@ -48,7 +52,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <OrderBadge status={order.order.status} />
-          {order.nextStatuses.map((s) => (
+          {order.nextStatuses.filter((s) => !(shipping && s === "shipped")).map((s) => (
             <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
               {labels[s]}
             </button>
@@ -56,6 +60,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
       }
     >
+      {shipping && (
+        <div className="mb-8">
+          <ShipForm busy={busy} onShip={(shipment) => change("shipped", shipment)} onCancel={() => setShipping(false)} />
+        </div>
+      )}
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <OrderDetails answer={order} forStaff />
         <aside className="space-y-6 text-sm">

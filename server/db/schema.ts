@@ -318,6 +318,11 @@ export const orders = pgTable(
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     /** When a process last took on sending the confirmation; a claim older than the lease was lost with its process. */
     confirmationClaimedAt: timestamp("confirmation_claimed_at", { withTimezone: true }),
+    /** The parcel, once staff mark the order shipped: carrier, its tracking number, and the page to follow it. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */
     refundIssuedAt: timestamp("refund_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

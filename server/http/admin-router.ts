@@ -8,7 +8,7 @@ import type { Services } from "../context";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
-import { STAFF_TARGETS } from "../orders/staff-orders";
+import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { requireAdmin } from "./session";
 import { parseInput } from "./validation";
 
@@ -20,7 +20,6 @@ const productsQuery = z
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
-const statusChange = z.object({ status: z.enum(STAFF_TARGETS), note: z.string().trim().max(500).optional() }).strict();
 const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
 const auditQuery = z
   .object({ productId: numericId.optional(), entity: z.enum(AUDIT_ENTITIES).optional(), entityId: z.string().trim().min(1).max(100).optional(), before: numericId.optional() })
@@ -39,9 +38,9 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.getOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number") }));
   });
   router.post("/orders/:orderNumber/status", async (req, res) => {
-    const { status, note } = parseInput(statusChange, req.body, "Invalid status change");
+    const { status, note, shipment } = parseInput(statusChangeSchema, req.body, "Invalid status change");
     const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
-    res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, actor: actor(req) }));
+    res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, shipment, actor: actor(req) }));
   });
   router.get("/stats/sales", async (_req, res) => {
     res.json(await services.admin.salesByDay());

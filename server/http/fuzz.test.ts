@@ -16,6 +16,7 @@ import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
+import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -82,6 +83,7 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/collections", collectionFieldsSchema, { slug: "outdoor", name: "Outdoor", description: "", hero: "", parent: null }],
   ["POST", "/api/admin/discounts", discountFieldsSchema, { code: "FUZZ10", kind: "percent", percentOff: 10, minSubtotalCents: 100, startsAt: "2027-01-01T00:00:00Z", expiresAt: "2027-02-01T00:00:00Z", usageLimit: 5, oncePerCustomer: true, collections: ["men"], active: true }],
   ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
+  ["POST", "/api/admin/orders/VS-1/status", statusChangeSchema, { status: "shipped", shipment: { carrier: "Parcelforce", trackingNumber: "PF1234", trackingUrl: "https://track.example/PF1234" } }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
 ];
 

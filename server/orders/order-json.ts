@@ -1,6 +1,7 @@
 import { toDollars } from "../catalog/product-json";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 import type { OrderStatusAnswer } from "./order-status-types";
+import { trackingOf } from "./tracking";
 
 /** An order and its lines as the order-status call and the account pages show them. */
 export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStatusAnswer {
@@ -15,6 +16,7 @@ export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStat
       tax: toDollars(order.taxCents),
       email: order.email,
       createdAt: order.createdAt.toISOString(),
+      tracking: trackingOf(order),
     },
     items: items.map((i) => ({
       id: i.id,

@@ -10,6 +10,8 @@ export interface OrderStatusAnswer {
     tax: number;
     email: string;
     createdAt: string;
+    /** The parcel once the order has shipped; url is null for a carrier whose page we don't know. */
+    tracking: { carrier: string; number: string; url: string | null; shippedAt: string | null } | null;
   };
   items: {
     id: number;

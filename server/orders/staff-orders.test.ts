@@ -23,17 +23,22 @@ async function paidOrder(size = "M") {
   return { shopper, orderNumber: started.body.orderNumber as string };
 }
 
-const move = (orderNumber: string, status: string) => admin.post(`/api/admin/orders/${orderNumber}/status`, { status });
+const UPS = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" };
+const move = (orderNumber: string, status: string, shipment: object | undefined = status === "shipped" ? UPS : undefined) => admin.post(`/api/admin/orders/${orderNumber}/status`, { status, shipment });
 
 describe("staff order changes", () => {
-  it("move paid → processing → shipped → delivered, email the shopper on shipping, and show in the account", async () => {
+  it("move paid → processing → shipped (with tracking) → delivered, email the shopper the tracking link, and show it in the account", async () => {
     const { shopper, orderNumber } = await paidOrder();
     expect((await move(orderNumber, "processing")).body.order.status).toBe("processing");
     server.mailer.sent.length = 0;
+    expect((await admin.post(`/api/admin/orders/${orderNumber}/status`, { status: "shipped" })).body.message).toBe("Invalid status change: shipment: Shipping needs the carrier and tracking number");
     const shipped = await move(orderNumber, "shipped");
-    expect(shipped.body.order.status).toBe("shipped");
+    expect(shipped.body.order).toMatchObject({ status: "shipped", tracking: { carrier: "UPS", number: UPS.trackingNumber, url: `https://www.ups.com/track?tracknum=${UPS.trackingNumber}`, shippedAt: expect.any(String) } });
     expect(server.mailer.sent).toEqual([expect.objectContaining({ to: details.email, subject: `Your VSOP Apparel order ${orderNumber} has shipped` })]);
-    expect((await shopper.get(`/api/account/orders/${orderNumber}`)).body.order.status).toBe("shipped");
+    expect(server.mailer.sent[0]!.text).toContain(`UPS tracking number: ${UPS.trackingNumber}\nFollow it: https://www.ups.com/track?tracknum=${UPS.trackingNumber}`);
+    expect(server.mailer.sent[0]!.html).toContain(`<a href="https://www.ups.com/track?tracknum=${UPS.trackingNumber}">Track your parcel</a>`);
+    expect((await shopper.get(`/api/account/orders/${orderNumber}`)).body.order).toMatchObject({ status: "shipped", tracking: { carrier: "UPS", number: UPS.trackingNumber } });
+    expect(shipped.body.history.at(-1).note).toBe(`UPS ${UPS.trackingNumber}`);
     const delivered = await move(orderNumber, "delivered");
     expect(delivered.body.history.map((h: { to: string }) => h.to)).toEqual(["pending", "paid", "processing", "shipped", "delivered"]);
     expect(delivered.body.history[2].actor).toMatch(/^staff:/);
@@ -48,7 +53,7 @@ describe("staff order changes", () => {
     expect(again.status).toBe(200);
     expect(again.body.history.filter((h: { to: string }) => h.to === "processing")).toHaveLength(1);
     expect((await move(orderNumber, "pending")).status).toBe(400);
-    expect((await admin.post("/api/admin/orders/VS-1/status", { status: "shipped" })).status).toBe(404);
+    expect((await move("VS-1", "shipped")).status).toBe(404);
   });
 
   it("canceling a paid order returns its stock and refunds it", async () => {
@@ -60,6 +65,21 @@ describe("staff order changes", () => {
     expect(canceled.body.history.at(-1).note).toBe("Stock returned; payment refunded");
     expect(await variantStock(server.database.db, 3, "Black", "XS")).toEqual({ onHand: 5, reserved: 0 });
     expect((await move(orderNumber, "shipped")).status).toBe(409);
+  });
+
+  it("another carrier gives its own https tracking page; bad shipments are refused with nothing changed", async () => {
+    const { orderNumber } = await paidOrder();
+    const bad: [object, string][] = [
+      [{ carrier: "Parcelforce", trackingNumber: "PF123456" }, "Invalid status change: shipment.trackingUrl: give the https:// page where Parcelforce parcels are tracked"],
+      [{ carrier: "Parcelforce", trackingNumber: "PF123456", trackingUrl: "http://parcelforce.example/track" }, "Invalid status change: shipment.trackingUrl: must be an https:// address"],
+      [{ carrier: "UPS", trackingNumber: "1Z", trackingUrl: "https://ups.example" }, "Invalid status change: shipment.trackingNumber: must be 4-40 letters, digits, spaces or dashes; shipment.trackingUrl: UPS's tracking page is made from the number; leave it out"],
+    ];
+    for (const [shipment, message] of bad) expect((await move(orderNumber, "shipped", shipment)).body.message).toBe(message);
+    expect((await move(orderNumber, "processing", UPS)).body.message).toBe("Invalid status change: shipment: only a shipped order takes a shipment");
+    expect((await admin.get(`/api/admin/orders/${orderNumber}`)).body.order).toMatchObject({ status: "paid", tracking: null });
+    expect((await move(orderNumber, "processing")).status).toBe(200);
+    const shipped = await move(orderNumber, "shipped", { carrier: "Parcelforce", trackingNumber: "PF 1234 5678", trackingUrl: "https://track.parcelforce.example/PF12345678" });
+    expect(shipped.body.order.tracking).toMatchObject({ carrier: "Parcelforce", number: "PF 1234 5678", url: "https://track.parcelforce.example/PF12345678" });
   });
 
   it("is staff-only", async () => {

@@ -9,12 +9,11 @@ import { recordOrderEvent } from "./order-events";
 import { canTransition } from "./order-status";
 import { issueRefund } from "./owed-refunds";
 import { releaseDiscount } from "./discount";
+import { type Shipment, STAFF_TARGETS, type StaffTarget } from "./staff-order-schemas";
+import { trackingUrlFor } from "./tracking";
 import { orderStockLines } from "./release-order";
 import { restockStock } from "./stock";
 
-/** What staff can move an order to by hand (DESIGN §4): along the shipping path, or cancel before it ships. */
-export const STAFF_TARGETS = ["processing", "shipped", "delivered", "canceled"] as const;
-export type StaffTarget = (typeof STAFF_TARGETS)[number];
 
 export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
@@ -39,7 +38,7 @@ export type StaffOrder = Awaited<ReturnType<typeof getStaffOrder>>;
  * Moves an order along its allowed path. Asking for the status it already has changes nothing. Canceling a paid
  * order puts its units back on sale and refunds the payment; shipping sends the shopper a notice.
  */
-export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string; to: StaffTarget; actor: string; note?: string }): Promise<StaffOrder> {
+export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string; to: StaffTarget; actor: string; note?: string; shipment?: Shipment }): Promise<StaffOrder> {
   const { db, now } = deps;
   const changed = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -54,12 +53,14 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
     if (restock) await restockStock(t, await orderStockLines(t, order.id));
     // A canceled order gives its code's use back, so the shopper may use it again.
     if (deps.to === "canceled") await releaseDiscount(t, order.id);
+    if (deps.to === "shipped" && !deps.shipment) throw new AppError("bad_request", "Shipping needs the carrier and tracking number");
+    const parcel = deps.to === "shipped" && deps.shipment ? { carrier: deps.shipment.carrier, trackingNumber: deps.shipment.trackingNumber, trackingUrl: trackingUrlFor(deps.shipment), shippedAt: now() } : {};
     const [updated] = await t
       .update(orders)
-      .set({ status: deps.to, stockState: restock ? "released" : order.stockState, updatedAt: now() })
+      .set({ status: deps.to, stockState: restock ? "released" : order.stockState, ...parcel, updatedAt: now() })
       .where(eq(orders.id, order.id))
       .returning();
-    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: deps.to, actor: deps.actor, note: deps.note ?? (restock ? "Stock returned; payment refunded" : null), at: now() });
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: deps.to, actor: deps.actor, note: deps.note ?? (restock ? "Stock returned; payment refunded" : deps.shipment ? `${deps.shipment.carrier} ${deps.shipment.trackingNumber}` : null), at: now() });
     return updated!;
   });
   if (changed?.status === "canceled" && changed.paymentIntentId && changed.paidAt) await issueRefund(deps, changed);

@@ -2,6 +2,7 @@ import { CheckCircle2, CreditCard, Package, Truck } from "lucide-react";
 import { useState } from "react";
 import type { OrderStatusAnswer } from "../../../server/orders/order-status-types";
 import { formatPrice } from "~/lib/money";
+import { TrackingCard } from "./tracking-card";
 
 const facts = [
   { icon: CreditCard, title: "Payment Confirmed", text: "Your payment went through" },
@@ -25,7 +26,8 @@ export function OrderDetails({ answer, forStaff = false }: { answer: OrderStatus
   const { order, items } = answer;
   return (
     <div className="space-y-8">
-      {!forStaff && (
+      {order.tracking && <TrackingCard tracking={order.tracking} />}
+      {!forStaff && !order.tracking && (
         <ul className="grid gap-3 sm:grid-cols-3">
           {facts.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex items-center gap-3 rounded-2xl bg-surface-muted p-4">
