@@ -24,6 +24,7 @@ export default [
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("account/orders/:orderNumber", "routes/account-order.tsx"),
+  route("orders/lookup", "routes/order-lookup.tsx"),
   route("admin", "routes/admin-dashboard.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin-order.tsx"),

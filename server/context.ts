@@ -31,6 +31,8 @@ import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant }
 import { createCollection, createCollectionCache, deleteCollection, listCollectionsForStaff, updateCollection } from "./catalog/collections";
 import type { CollectionChange, CollectionFields } from "./catalog/collection-schemas";
 import { createDiscount, listDiscounts, updateDiscount } from "./orders/staff-discounts";
+import { lookUpOrder } from "./orders/order-lookup";
+import type { OrderLookup } from "./orders/order-lookup-schemas";
 import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
@@ -108,6 +110,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       quote: withDeps(orderDeps, quoteCheckout),
       startCheckout: withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)),
       getOrderStatus: withDeps(orderDeps, getOrderStatus),
+      lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
       handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
       expireStaleOrders: () => expireStaleOrders(orderDeps),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),

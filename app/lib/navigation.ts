@@ -54,6 +54,7 @@ export const footerColumns = (collections: readonly Collection[]): { title: stri
     title: "Customer Service",
     links: [
       { label: "Contact Us", href: "/contact" },
+      { label: "Track an Order", href: "/orders/lookup" },
       { label: "Shipping", href: "/shipping" },
       { label: "Returns", href: "/returns" },
       { label: "Size Guide", href: "/size-guide" },

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/account-order";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
-import { OrderDetails } from "~/components/checkout/order-details";
+import { isAwaitingShipment, OrderDetails } from "~/components/checkout/order-details";
 import { buttonClass, secondaryButtonClass, StatusScreen } from "~/components/layout/status-screen";
 import { requireUser } from "~/lib/guards.server";
 
@@ -32,7 +32,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       </header>
       <p className="mt-2 text-ink-muted">Placed {dateFormat.format(new Date(order.order.createdAt))}</p>
       <div className="mt-8">
-        <OrderDetails answer={order} />
+        <OrderDetails answer={order} nextSteps={isAwaitingShipment(order.order.status)} />
       </div>
       <section aria-labelledby="ship-heading" className="mt-8 rounded-2xl bg-surface-muted p-5 text-sm">
         <h2 id="ship-heading" className="text-lg font-bold">

@@ -66,7 +66,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <OrderDetails answer={order} forStaff />
+        <OrderDetails answer={order} nextSteps={false} />
         <aside className="space-y-6 text-sm">
           <section className="rounded-2xl bg-surface-muted p-5">
             <h2 className="font-semibold">Customer</h2>

@@ -21,6 +21,9 @@ export const limits = {
   newsletterIp: (ip: string): Limit => ({ key: `newsletter:ip:${ip}`, max: 30, windowMs: HOUR }),
   contactIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowMs: HOUR }),
   stylistIp: (ip: string): Limit => ({ key: `stylist:ip:${ip}`, max: 60, windowMs: HOUR }),
+  /** Guest order lookups that found nothing: per address, and per order number (against guessing its email). */
+  lookupIp: (ip: string): Limit => ({ key: `lookup:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
+  lookupOrder: (orderNumber: string): Limit => ({ key: `lookup:order:${orderNumber.toUpperCase()}`, max: 10, windowMs: FIFTEEN_MINUTES }),
 };
 
 /** 429 with a Retry-After when any limit is used up within its window. */

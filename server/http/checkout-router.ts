@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Services } from "../context";
 import { AppError } from "../errors";
 import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
+import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
@@ -27,6 +28,11 @@ export function checkoutRouter(services: Services): Router {
     const parsed = intentId.safeParse(req.params.paymentIntent);
     if (!parsed.success) throw new AppError("not_found", "Order not found");
     res.json(await services.checkout.getOrderStatus({ paymentIntentId: parsed.data, owner: ownerOf(req) }));
+  });
+
+  router.post("/orders/lookup", async (req, res) => {
+    const input = parseInput(orderLookupSchema, req.body, "Invalid lookup");
+    res.json(await services.checkout.lookUpOrder({ input, ip: req.ip ?? "unknown" }));
   });
 
   router.post("/test-payments/:id/confirm", async (req, res) => {

@@ -17,6 +17,7 @@ import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
+import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -67,6 +68,7 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/ai/style-recommendation", styleRequestSchema, { userPreferences: {} }],
   ["POST", "/api/ai/size-guidance", sizeRequestSchema, { measurements: {} }],
   ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
+  ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],
 ];
 
 /** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */

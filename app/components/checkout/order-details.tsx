@@ -21,13 +21,19 @@ function ItemImage({ src }: { src: string }) {
   return <img src={src} alt="" width={64} height={80} onError={() => setBroken(true)} className="h-20 w-16 rounded-xl bg-surface-muted object-cover" />;
 }
 
-/** SPEC §2 /checkout/success: the facts, the items with line totals, the order total and what happens next. */
-export function OrderDetails({ answer, forStaff = false }: { answer: OrderStatusAnswer; forStaff?: boolean }) {
+/** An order still on its way to the warehouse door: the shopper is told what happens next. */
+export const isAwaitingShipment = (status: string) => status === "paid" || status === "processing";
+
+/**
+ * SPEC §2 /checkout/success: the facts, the items with line totals, the order total and what happens next. The facts
+ * and next steps show while the order awaits shipping (`nextSteps`); once shipped, its tracking shows instead.
+ */
+export function OrderDetails({ answer, nextSteps = true }: { answer: OrderStatusAnswer; nextSteps?: boolean }) {
   const { order, items } = answer;
   return (
     <div className="space-y-8">
       {order.tracking && <TrackingCard tracking={order.tracking} />}
-      {!forStaff && !order.tracking && (
+      {nextSteps && !order.tracking && (
         <ul className="grid gap-3 sm:grid-cols-3">
           {facts.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex items-center gap-3 rounded-2xl bg-surface-muted p-4">
@@ -78,7 +84,7 @@ export function OrderDetails({ answer, forStaff = false }: { answer: OrderStatus
           </div>
         </dl>
       </section>
-      {!forStaff && (
+      {nextSteps && !order.tracking && (
         <section aria-labelledby="next-heading" className="rounded-2xl border border-line p-5">
           <h2 id="next-heading" className="flex items-center gap-2 text-lg font-bold">
             <CheckCircle2 aria-hidden="true" className="size-5 text-green-700 dark:text-green-400" /> What's Next?
