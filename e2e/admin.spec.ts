@@ -17,7 +17,8 @@ async function shopperWithOrder(browser: Browser) {
   const username = `buyer${Date.now().toString(36)}`;
   await signUp(page, { name: "Casey Buyer", username, password: "meadow copper 5531 river" });
   await addToCart(page, 3, "S");
-  return { page, orderNumber: await checkOutWithTestCard(page, { email: `${username}@example.com`, name: "Casey Buyer" }) };
+  const email = `${username}@example.com`;
+  return { page, email, orderNumber: await checkOutWithTestCard(page, { email, name: "Casey Buyer" }) };
 }
 
 test("staff download the catalog feed and ship an order; the shopper sees it shipped", async ({ page, browser }) => {
@@ -55,6 +56,17 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   await row.click();
   await expect(shopper.page.getByText("1Z999AA10123456784")).toBeVisible();
   await expect(shopper.page.getByRole("link", { name: /Track parcel/ })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
+
+  // Without signing in, the order number and email find it too, with the address masked.
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto("/");
+  await guest.getByRole("contentinfo").getByRole("link", { name: "Track an Order" }).click();
+  await guest.getByLabel("Order number").fill(shopper.orderNumber);
+  await guest.getByLabel("Email").fill(shopper.email.toUpperCase());
+  await guest.getByRole("button", { name: "Find order" }).click();
+  await expect(guest.getByRole("heading", { name: `Order ${shopper.orderNumber}` })).toBeVisible();
+  await expect(guest.getByText("shipping to C. B.,")).toBeVisible();
+  await expect(guest.getByRole("link", { name: /Track parcel/ })).toBeVisible();
 });
 
 test("staff see the scheduled feed address with no setup and rotate its token; the old address stops working", async ({ page, request }) => {
