@@ -33,6 +33,8 @@ export default [
   route("admin/products/bulk", "routes/admin-bulk-edit.tsx"),
   route("admin/products/import", "routes/admin-import.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
+  route("admin/customers", "routes/admin-customers.tsx"),
+  route("admin/customers/:email", "routes/admin-customer.tsx"),
   route("admin/collections", "routes/admin-collections.tsx"),
   route("admin/discounts", "routes/admin-discounts.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),

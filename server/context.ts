@@ -32,6 +32,7 @@ import { createCollection, createCollectionCache, deleteCollection, listCollecti
 import type { CollectionChange, CollectionFields } from "./catalog/collection-schemas";
 import { createDiscount, listDiscounts, updateDiscount } from "./orders/staff-discounts";
 import { lookUpOrder } from "./orders/order-lookup";
+import { getCustomer, listCustomers } from "./orders/customers";
 import type { OrderLookup } from "./orders/order-lookup-schemas";
 import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
@@ -183,6 +184,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
       listDiscounts: () => listDiscounts({ db }),
+      listCustomers: bind(db, listCustomers),
+      getCustomer: bind(db, getCustomer),
       createDiscount: (args: { input: DiscountFields; actor: string }) => createDiscount({ db, now: now(), ...args }),
       updateDiscount: (args: { code: string; change: DiscountChange; actor: string }) => updateDiscount({ db, now: now(), ...args }),
       updateCampaign: withDeps({ db, now }, updateCampaign),

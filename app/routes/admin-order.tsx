@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-order";
 import { servicesContext } from "~/context";
@@ -70,7 +70,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         <aside className="space-y-6 text-sm">
           <section className="rounded-2xl bg-surface-muted p-5">
             <h2 className="font-semibold">Customer</h2>
-            <p className="mt-2">{order.customer.name}</p>
+            <p className="mt-2">
+              <Link to={`/admin/customers/${encodeURIComponent(order.customer.email.toLowerCase())}`} className="font-semibold underline">
+                {order.customer.name}
+              </Link>
+            </p>
             <p className="text-ink-muted">{order.customer.email}</p>
             <address className="mt-2 not-italic leading-6">
               {order.shipping.line1}

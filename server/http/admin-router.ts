@@ -17,6 +17,7 @@ const ordersQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.s
 const productsQuery = z
   .object({ q: z.string().trim().max(100).optional(), status: z.enum(PRODUCT_STATUSES).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional(), page: pageNumber.optional() })
   .strict();
+const customersQuery = z.object({ q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
@@ -124,6 +125,12 @@ export function adminRouter(services: Services): Router {
   router.delete("/collections/:id", async (req, res) => {
     await services.admin.deleteCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), actor: actor(req) });
     res.json(await services.admin.listCollections());
+  });
+  router.get("/customers", async (req, res) => {
+    res.json(await services.admin.listCustomers(parseInput(customersQuery, req.query, "Invalid query")));
+  });
+  router.get("/customers/:email", async (req, res) => {
+    res.json(await services.admin.getCustomer({ email: parseInput(z.email("must be an email address").max(254), req.params.email, "Invalid email") }));
   });
   router.get("/discounts", async (_req, res) => {
     res.json(await services.admin.listDiscounts());

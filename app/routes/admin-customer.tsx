@@ -1,0 +1,61 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/admin-customer";
+import { servicesContext } from "~/context";
+import { OrderBadge } from "~/components/account/order-badge";
+import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
+import { requireAdmin } from "~/lib/guards.server";
+import { formatPrice } from "~/lib/money";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  try {
+    return await context.get(servicesContext).admin.getCustomer({ email: params.email });
+  } catch {
+    throw data(null, { status: 404 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.customer.name ?? "Customer"} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+
+/** One customer: account state, newsletter, spend and every order. */
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  const { customer, orders } = loaderData;
+  return (
+    <AdminShell title={customer.name}>
+      <p className="mb-6 text-ink-muted">
+        {customer.email} · {customer.account ? `account @${customer.account.username}, joined ${dateFormat.format(new Date(customer.account.joinedAt!))}` : "guest buyer (no account)"} ·{" "}
+        {customer.subscribed ? "subscribed to the newsletter" : "not subscribed to the newsletter"}
+      </p>
+      <StatGrid
+        stats={[
+          ["Paid orders", customer.orders],
+          ["Lifetime spend", formatPrice(customer.lifetimeSpend)],
+          ["Average order", customer.orders ? formatPrice(Math.round((customer.lifetimeSpend / customer.orders) * 100) / 100) : "—"],
+        ]}
+      />
+      <h2 className="mb-3 mt-8 font-semibold">Orders</h2>
+      {orders.length === 0 ? (
+        <p className="text-ink-muted">No orders yet.</p>
+      ) : (
+        <AdminTable label="Orders" headers={["Order", "Placed", "Status", "Total"]}>
+          {orders.map((o) => (
+            <tr key={o.orderNumber}>
+              <td className={tdClass}>
+                <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
+                  {o.orderNumber}
+                </Link>
+              </td>
+              <td className={`${tdClass} text-ink-muted`}>{dateFormat.format(new Date(o.createdAt))}</td>
+              <td className={tdClass}>
+                <OrderBadge status={o.status} />
+              </td>
+              <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </AdminShell>
+  );
+}
