@@ -26,6 +26,7 @@ describe("buildBreadcrumbs", () => {
 
   it("never links a prefix that has no screen", () => {
     expect(buildBreadcrumbs("/product/2")[1]).toEqual({ label: "Product" });
+    expect(buildBreadcrumbs("/orders/lookup")).toEqual([{ label: "Home", href: "/" }, { label: "Orders" }, { label: "Track an order" }]);
     expect(buildBreadcrumbs("/admin/instagram-shop")[1]).toEqual({ label: "Admin", href: "/admin" });
   });
 

@@ -13,9 +13,10 @@ const LABELS: Record<string, string> = {
   "instagram-shop": "Instagram Shop",
   product: "Product",
   "tech-casual": "VSOP Collection",
+  lookup: "Track an order",
 };
 /** Prefixes that are not pages: shown as text so no crumb leads to the not-found screen. */
-const NOT_PAGES = new Set(["/product"]);
+const NOT_PAGES = new Set(["/product", "/orders"]);
 
 function labelFor(segment: string, collections: readonly Collection[]): string {
   const decoded = safeDecode(segment);

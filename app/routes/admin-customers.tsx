@@ -38,6 +38,9 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "customer" : "customers"}
         {total > pageSize && ` · page ${page} of ${Math.ceil(total / pageSize)}`}
       </p>
+      {customers.length === 0 ? (
+        <p className="text-ink-muted">{q ? `Nobody matches “${q}”.` : "No customers yet: accounts and buyers show here."}</p>
+      ) : (
       <AdminTable label="Customers" headers={["Customer", "Account", "Paid orders", "Lifetime spend", "Last order", "Newsletter"]}>
         {customers.map((c) => (
           <tr key={c.email}>
@@ -56,6 +59,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
+      )}
     </AdminShell>
   );
 }
