@@ -41,24 +41,24 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       {customers.length === 0 ? (
         <p className="text-ink-muted">{q ? `Nobody matches “${q}”.` : "No customers yet: accounts and buyers show here."}</p>
       ) : (
-      <AdminTable label="Customers" headers={["Customer", "Account", "Paid orders", "Lifetime spend", "Last order", "Newsletter"]}>
-        {customers.map((c) => (
-          <tr key={c.email}>
-            <td className={tdClass}>
-              <Link to={`/admin/customers/${encodeURIComponent(c.email)}`} className="font-semibold underline">
-                {c.name}
-              </Link>
-              <br />
-              <span className="text-ink-muted">{c.email}</span>
-            </td>
-            <td className={tdClass}>{c.account ? `@${c.account.username}` : <span className="text-ink-muted">Guest</span>}</td>
-            <td className={`${tdClass} tabular-nums`}>{c.orders}</td>
-            <td className={`${tdClass} tabular-nums`}>{formatPrice(c.lifetimeSpend)}</td>
-            <td className={`${tdClass} text-ink-muted`}>{c.lastOrderAt ? dateFormat.format(new Date(c.lastOrderAt)) : "Never"}</td>
-            <td className={tdClass}>{c.subscribed ? "Subscribed" : <span className="text-ink-muted">No</span>}</td>
-          </tr>
-        ))}
-      </AdminTable>
+        <AdminTable label="Customers" headers={["Customer", "Account", "Paid orders", "Lifetime spend", "Last order", "Newsletter"]}>
+          {customers.map((c) => (
+            <tr key={c.email}>
+              <td className={tdClass}>
+                <Link to={`/admin/customers/${encodeURIComponent(c.email)}`} className="font-semibold underline">
+                  {c.name}
+                </Link>
+                <br />
+                <span className="text-ink-muted">{c.email}</span>
+              </td>
+              <td className={tdClass}>{c.account ? `@${c.account.username}` : <span className="text-ink-muted">Guest</span>}</td>
+              <td className={`${tdClass} tabular-nums`}>{c.orders}</td>
+              <td className={`${tdClass} tabular-nums`}>{formatPrice(c.lifetimeSpend)}</td>
+              <td className={`${tdClass} text-ink-muted`}>{c.lastOrderAt ? dateFormat.format(new Date(c.lastOrderAt)) : "Never"}</td>
+              <td className={tdClass}>{c.subscribed ? "Subscribed" : <span className="text-ink-muted">No</span>}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminShell>
   );
