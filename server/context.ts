@@ -52,6 +52,9 @@ import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
 import { sendOwedConfirmations } from "./orders/owed-confirmations";
 import { issueOwedRefunds } from "./orders/owed-refunds";
+import { issuePendingRefunds } from "./orders/refunds";
+import { refundOrder } from "./orders/staff-refunds";
+import type { StaffRefund } from "./orders/refund-schemas";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
 import { startCheckout } from "./orders/start-checkout";
@@ -115,7 +118,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
       expireStaleOrders: () => expireStaleOrders(orderDeps),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
-      issueOwedRefunds: () => issueOwedRefunds(orderDeps),
+      /** Whole-order refunds owed (a cancel, a late payment), then written refunds the provider hasn't confirmed. */
+      issueOwedRefunds: async () => (await issueOwedRefunds(orderDeps)) + (await issuePendingRefunds(orderDeps)),
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {
@@ -159,6 +163,10 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       listOrders: bind(db, listRecentOrders),
       getOrder: bind(db, getStaffOrder),
       changeOrderStatus: withDeps(orderDeps, changeOrderStatus),
+      refundOrder: async (args: { orderNumber: string; input: StaffRefund; actor: string }) => {
+        await refundOrder({ ...orderDeps, ...args });
+        return getStaffOrder({ db, orderNumber: args.orderNumber });
+      },
       salesByDay: () => salesByDay({ db, now }),
       listProducts: bind(db, listAdminProducts),
       getProduct: bind(db, getAdminProduct),

@@ -323,6 +323,8 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     trackingUrl: text("tracking_url"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** Refunds written for this order (pending or issued), never above the total. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */
     refundIssuedAt: timestamp("refund_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -332,6 +334,7 @@ export const orders = pgTable(
     check("orders_status_known", sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
     check("orders_stock_state_known", sql`${t.stockState} in ('held', 'committed', 'released')`),
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
+    check("orders_refunds_within_total", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     index("orders_cart_idx").on(t.cartId),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.stockState} = 'held'`),
@@ -356,8 +359,82 @@ export const orderItems = pgTable(
     size: text("size").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
+    /** This line's share of the order's discount (a code's lines only), so a refund of it gives back what was paid. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** Units refunded so far (by staff or a return): never more than the quantity. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_range", sql`${t.quantity} between 1 and 99`),
+    check("order_items_refunded_range", sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/**
+ * Money given back on an order, in part or in full: by staff, or for an approved return. Written (pending) in the
+ * transaction that checks the order can still give it, then sent to the provider under its id as the idempotency key,
+ * and retried by the minute sweep until the provider confirms (issued).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    actor: text("actor").notNull(),
+    returnId: uuid("return_id"),
+    status: text("status", { enum: ["pending", "issued"] }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("refunds_status_known", sql`${t.status} in ('pending', 'issued')`),
+    index("refunds_order_idx").on(t.orderId),
+    index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const RETURN_STATUSES = ["requested", "approved", "refused", "received"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** A shopper's request to send back lines of a delivered order; staff approve (refunding them) or refuse it. */
+export const returns = pgTable(
+  "returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    returnNumber: text("return_number").notNull().unique(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
+    reason: text("reason").notNull(),
+    /** Staff's note to the shopper when refusing, or on receipt. */
+    staffNote: text("staff_note"),
+    refundCents: integer("refund_cents"),
+    restocked: boolean("restocked"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("returns_status_known", sql`${t.status} in ('requested', 'approved', 'refused', 'received')`), index("returns_order_idx").on(t.orderId), index("returns_status_idx").on(t.status, t.createdAt)],
+);
+
+export const returnItems = pgTable(
+  "return_items",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check("return_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 /** An order's history: every status change, by whom (a staff user, the shopper's payment, or the system). */
@@ -457,6 +534,9 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
   amountCents: integer("amount_cents").notNull(),
   status: text("status").notNull(),
   lastError: text("last_error"),
+  /** Partial refunds made, by our refund id (so a retried one is made once), and their sum. */
+  refundIds: text("refund_ids").array().notNull().default(sql`'{}'::text[]`),
+  refundedCents: integer("refunded_cents").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

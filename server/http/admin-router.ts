@@ -9,6 +9,7 @@ import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-s
 import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
+import { staffRefundSchema } from "../orders/refund-schemas";
 import { requireAdmin } from "./session";
 import { parseInput } from "./validation";
 
@@ -42,6 +43,10 @@ export function adminRouter(services: Services): Router {
     const { status, note, shipment } = parseInput(statusChangeSchema, req.body, "Invalid status change");
     const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
     res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, shipment, actor: actor(req) }));
+  });
+  router.post("/orders/:orderNumber/refunds", async (req, res) => {
+    const input = parseInput(staffRefundSchema, req.body, "Invalid refund");
+    res.status(201).json(await services.admin.refundOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number"), input, actor: actor(req) }));
   });
   router.get("/stats/sales", async (_req, res) => {
     res.json(await services.admin.salesByDay());

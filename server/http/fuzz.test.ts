@@ -18,6 +18,7 @@ import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/colle
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
+import { staffRefundSchema } from "../orders/refund-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -86,6 +87,7 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/discounts", discountFieldsSchema, { code: "FUZZ10", kind: "percent", percentOff: 10, minSubtotalCents: 100, startsAt: "2027-01-01T00:00:00Z", expiresAt: "2027-02-01T00:00:00Z", usageLimit: 5, oncePerCustomer: true, collections: ["men"], active: true }],
   ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
   ["POST", "/api/admin/orders/VS-1/status", statusChangeSchema, { status: "shipped", shipment: { carrier: "Parcelforce", trackingNumber: "PF1234", trackingUrl: "https://track.example/PF1234" } }],
+  ["POST", "/api/admin/orders/VS-1/refunds", staffRefundSchema, { lines: [{ itemId: 1, quantity: 1 }], reason: "Damaged", restock: true }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
 ];
 

@@ -109,7 +109,7 @@ describe("paying with the test provider", () => {
     expect(status.status).toBe(200);
     expect(status.body.order).toMatchObject({ orderNumber: started.body.orderNumber, status: "paid", totalAmount: 161.99 });
     expect(status.body.items).toEqual([
-      { id: expect.any(Number), size: "M", color: "Black", quantity: 1, price: 149.99, product: { id: 2, name: "VSOP Premium Hoodie", imageUrl: "/images/v1/hoodie/black-front.svg" } },
+      { id: expect.any(Number), size: "M", color: "Black", quantity: 1, refundedQuantity: 0, price: 149.99, product: { id: 2, name: "VSOP Premium Hoodie", imageUrl: "/images/v1/hoodie/black-front.svg" } },
     ]);
   });
 

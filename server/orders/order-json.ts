@@ -17,12 +17,15 @@ export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStat
       email: order.email,
       createdAt: order.createdAt.toISOString(),
       tracking: trackingOf(order),
+      /** Given back so far (staff refunds and returns); the status is refunded once it is everything. */
+      refunded: toDollars(order.refundedCents),
     },
     items: items.map((i) => ({
       id: i.id,
       size: i.size,
       color: i.color,
       quantity: i.quantity,
+      refundedQuantity: i.refundedQuantity,
       price: toDollars(i.unitPriceCents),
       product: { id: i.productId, name: i.name, imageUrl: i.imageUrl },
     })),

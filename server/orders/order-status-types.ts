@@ -12,12 +12,15 @@ export interface OrderStatusAnswer {
     createdAt: string;
     /** The parcel once the order has shipped; url is null for a carrier whose page we don't know. */
     tracking: { carrier: string; number: string; url: string | null; shippedAt: string | null } | null;
+    /** Dollars refunded so far. */
+    refunded: number;
   };
   items: {
     id: number;
     size: string;
     color: string | null;
     quantity: number;
+    refundedQuantity: number;
     price: number;
     product: { id: number; name: string; imageUrl: string };
   }[];

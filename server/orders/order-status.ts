@@ -3,7 +3,8 @@ import { AppError } from "../errors";
 
 /**
  * DESIGN §4: pending → paid → processing → shipped → delivered, with the side exits failed, canceled, expired,
- * and refunded (paid too late to keep). A failed payment can still be retried while its reservation lasts.
+ * and refunded (paid too late to keep, or every cent given back by staff or for returns). A failed payment can still
+ * be retried while its reservation lasts.
  */
 const transitions: Record<OrderStatus, OrderStatus[]> = {
   pending: ["paid", "failed", "canceled", "expired", "refunded"],
@@ -12,8 +13,8 @@ const transitions: Record<OrderStatus, OrderStatus[]> = {
   canceled: ["paid", "refunded"],
   paid: ["processing", "canceled", "refunded"],
   processing: ["shipped", "canceled", "refunded"],
-  shipped: ["delivered"],
-  delivered: [],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
   refunded: [],
 };
 

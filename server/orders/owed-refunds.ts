@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { orders, type OrderRow } from "../db/schema";
 import type { OrderDeps } from "./order-deps";
 
@@ -10,8 +10,17 @@ const BATCH = 100;
 
 type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
 
-/** A paid order that ended refunded or canceled owes its shopper the money until the provider confirms the refund. */
-const refundOwed = and(isNotNull(orders.paidAt), isNotNull(orders.paymentIntentId), inArray(orders.status, ["refunded", "canceled"]), isNull(orders.refundIssuedAt));
+/**
+ * A paid order that ended refunded or canceled owes its shopper the money until the provider confirms the refund,
+ * unless it became refunded through refunds written one by one (refunds.ts issues those).
+ */
+const refundOwed = and(
+  isNotNull(orders.paidAt),
+  isNotNull(orders.paymentIntentId),
+  inArray(orders.status, ["refunded", "canceled"]),
+  isNull(orders.refundIssuedAt),
+  sql`not (${orders.status} = 'refunded' and ${orders.refundedCents} > 0)`,
+);
 
 /**
  * Refunds an order's payment and notes that the provider confirmed it. Safe to repeat: a payment is refunded in full

@@ -15,6 +15,7 @@ import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
 import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
+import { allocateDiscount } from "../pricing/price-order";
 import { recordOrderEvent } from "./order-events";
 
 
@@ -138,8 +139,9 @@ async function createPendingOrder(
     })
     .returning();
   await recordOrderEvent(tx, { orderId: order!.id, from: null, to: "pending", actor: "shopper", at: args.now });
+  const discountShares = allocateDiscount(args.lines, args.discount?.rule ?? null, totals.discountCents);
   await tx.insert(orderItems).values(
-    args.lines.map((l) => ({
+    args.lines.map((l, i) => ({
       orderId: order!.id,
       productId: l.productId,
       variantId: l.variantId,
@@ -149,6 +151,7 @@ async function createPendingOrder(
       size: l.size,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
+      discountCents: discountShares[i]!,
     })),
   );
   return order!;

@@ -24,7 +24,10 @@ export interface PaymentProvider {
   createPaymentIntent(args: { orderId: string; orderNumber: string; amountCents: number; idempotencyKey: string; email: string }): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   cancelPaymentIntent(id: string): Promise<void>;
+  /** Refunds everything still paid on the intent (a canceled order, or one paid too late). */
   refundPaymentIntent(id: string): Promise<void>;
+  /** Refunds part of a payment, once per `refundId` however often it is retried. */
+  refundPayment(args: { intentId: string; amountCents: number; refundId: string }): Promise<void>;
   /** Verifies a webhook's signature and reads it; throws on a bad or stale signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -58,6 +58,14 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
         if ((err as { code?: string }).code !== "charge_already_refunded") throw err;
       }
     },
+    async refundPayment({ intentId, amountCents, refundId }) {
+      // The refund carries our id: a retry after Stripe forgot the idempotency key (24 h) finds it instead of
+      // refunding twice.
+      for await (const made of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+        if (made.metadata?.refund_id === refundId) return;
+      }
+      await stripe.refunds.create({ payment_intent: intentId, amount: amountCents, metadata: { refund_id: refundId } }, { idempotencyKey: `refund-${refundId}` });
+    },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {

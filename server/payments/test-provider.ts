@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { testPaymentIntents } from "../db/schema";
 import { AppError } from "../errors";
@@ -46,6 +46,16 @@ export function createTestPaymentProvider({ db }: { db: Database }): PaymentProv
     async refundPaymentIntent(id) {
       await find(id);
       await db.update(testPaymentIntents).set({ lastError: "Refunded" }).where(eq(testPaymentIntents.id, id));
+    },
+    async refundPayment({ intentId, amountCents, refundId }) {
+      const intent = await find(intentId);
+      if (intent.status !== "succeeded") throw new AppError("conflict", "Only a paid payment can be refunded");
+      await db
+        .update(testPaymentIntents)
+        .set({ refundIds: sql`array_append(${testPaymentIntents.refundIds}, ${refundId})`, refundedCents: sql`${testPaymentIntents.refundedCents} + ${amountCents}` })
+        .where(and(eq(testPaymentIntents.id, intentId), sql`not (${refundId} = any(${testPaymentIntents.refundIds}))`, sql`${testPaymentIntents.refundedCents} + ${amountCents} <= ${testPaymentIntents.amountCents}`));
+      const [after] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      if (!after!.refundIds.includes(refundId)) throw new AppError("conflict", "The refund is more than what is left of the payment");
     },
     parseWebhook() {
       throw new AppError("not_found", "The test payment provider sends no webhooks");

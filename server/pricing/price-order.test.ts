@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, priceOrder } from "./price-order";
+import { allocateDiscount, lineRefundCents, percentOf, priceOrder } from "./price-order";
 
 describe("priceOrder", () => {
   it("prices two VSOP hoodies: 299.98 + 8 % tax = 323.98", () => {
@@ -72,5 +72,26 @@ describe("percentOf", () => {
     [150, 1, 2], // 1.5 → 2
   ])("%i cents at %i %% is %i cents", (amount, percent, expected) => {
     expect(percentOf(amount, percent)).toBe(expected);
+  });
+});
+
+describe("allocateDiscount and lineRefundCents", () => {
+  const lines = [
+    { unitPriceCents: 3333, quantity: 1, collectionId: 1 },
+    { unitPriceCents: 3333, quantity: 2, collectionId: 1 },
+    { unitPriceCents: 5000, quantity: 1, collectionId: 2 },
+  ];
+
+  it("shares the discount among the lines it applied to, in proportion, the rounding on the last", () => {
+    const rule = { kind: "percent" as const, percent: 10, collectionIds: [1] };
+    const { discountCents } = priceOrder({ lines, discount: rule });
+    expect(discountCents).toBe(1000); // 10 % of 99.99, half up
+    expect(allocateDiscount(lines, rule, discountCents)).toEqual([333, 667, 0]);
+    expect(allocateDiscount(lines, null, 0)).toEqual([0, 0, 0]);
+  });
+
+  it("gives back a line's price less its share of the discount, plus tax", () => {
+    expect(lineRefundCents({ unitPriceCents: 3333, quantity: 2, discountCents: 667 }, 1)).toBe(3240); // 33.33 − 3.33 = 30.00 + 2.40
+    expect(lineRefundCents({ unitPriceCents: 7999, quantity: 2, discountCents: 0 }, 1)).toBe(8639);
   });
 });

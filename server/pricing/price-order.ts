@@ -50,3 +50,26 @@ export function priceOrder({ lines, discount = null }: { lines: PricedLine[]; di
   const taxCents = percentOf(subtotalCents - discountCents, TAX_RATE_PERCENT);
   return { subtotalCents, discountCents, shippingCents, taxCents, totalCents: subtotalCents - discountCents + shippingCents + taxCents };
 }
+
+/**
+ * The order's discount shared among the lines it applied to, in proportion to what they cost (the remainder of the
+ * rounding on the last of them), so that refunding a line gives back what was paid for it.
+ */
+export function allocateDiscount(lines: PricedLine[], discount: DiscountRule | null, discountCents: number): number[] {
+  const shares = lines.map(() => 0);
+  if (!discount || discountCents === 0) return shares;
+  const eligible = lines.map((line, i) => ({ line, i })).filter(({ line }) => eligibleSubtotal([line], discount) > 0);
+  const base = eligibleSubtotal(lines, discount);
+  let given = 0;
+  eligible.forEach(({ line, i }, n) => {
+    shares[i] = n === eligible.length - 1 ? discountCents - given : Math.floor((discountCents * line.unitPriceCents * line.quantity) / base);
+    given += shares[i]!;
+  });
+  return shares;
+}
+
+/** What `units` of a line cost the shopper: their price less their share of the discount, plus the tax on that. */
+export function lineRefundCents(line: { unitPriceCents: number; quantity: number; discountCents: number }, units: number): number {
+  const net = line.unitPriceCents * units - Math.floor((line.discountCents * units) / line.quantity);
+  return net + percentOf(net, TAX_RATE_PERCENT);
+}

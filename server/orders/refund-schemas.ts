@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const lines = z
+  .array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().min(1).max(99) }).strict())
+  .min(1, "choose at least one line")
+  .max(100)
+  .refine((ls) => new Set(ls.map((l) => l.itemId)).size === ls.length, "each line only once");
+
+/** POST /api/admin/orders/{orderNumber}/refunds: by lines (their share of discount and tax) or by an amount. */
+export const staffRefundSchema = z
+  .object({
+    amountCents: z.number().int("must be a whole number of cents").min(1).max(10_000_000).optional(),
+    lines: lines.optional(),
+    reason: z.string().trim().min(3, "say why, for the order's history").max(300),
+    /** Put refunded lines' units back on sale. */
+    restock: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if ((v.amountCents === undefined) === (v.lines === undefined)) ctx.addIssue({ code: "custom", message: "refund either lines or an amount" });
+    if (v.restock && !v.lines) ctx.addIssue({ code: "custom", path: ["restock"], message: "only refunded lines can be restocked" });
+  });
+export type StaffRefund = z.output<typeof staffRefundSchema>;
+
+/** POST /api/returns: lines of a delivered order to send back, and why; by its owner, or with the order's email. */
+export const returnRequestSchema = z
+  .object({
+    orderNumber: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123")),
+    email: z.email("must be an email address").max(254).optional(),
+    lines,
+    reason: z.string().trim().min(3, "tell us why, in a few words").max(500),
+  })
+  .strict();
+export type ReturnRequest = z.output<typeof returnRequestSchema>;
+
+/** POST /api/admin/returns/{returnNumber}: staff's decision, then the parcel's arrival. */
+export const returnDecisionSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("approve") }).strict(),
+  z.object({ action: z.literal("refuse"), note: z.string().trim().min(3, "tell the shopper why").max(500) }).strict(),
+  z.object({ action: z.literal("receive"), restock: z.boolean(), note: z.string().trim().max(500).optional() }).strict(),
+]);
+export type ReturnDecision = z.output<typeof returnDecisionSchema>;

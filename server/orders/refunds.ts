@@ -1,0 +1,102 @@
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderItems, orders, type OrderRow, refunds } from "../db/schema";
+import { AppError } from "../errors";
+import { lineRefundCents } from "../pricing/price-order";
+import type { OrderDeps } from "./order-deps";
+import { recordOrderEvent } from "./order-events";
+import { assertTransition, isPaid } from "./order-status";
+import { REFUND_RETRY_MS } from "./owed-refunds";
+import { restockStock } from "./stock";
+
+type Tx = Database;
+type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Lines of an order to give money back for: an order item and how many of its units. */
+export interface RefundLine {
+  itemId: number;
+  quantity: number;
+}
+
+/**
+ * What refunding `lines` gives back: each unit's price less its share of the discount, plus tax. When they are the
+ * order's last unrefunded units, exactly what is left of the payment, so the rounding never leaves cents behind.
+ */
+export async function refundForLines(tx: Tx, order: OrderRow, lines: RefundLine[]): Promise<number> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  let cents = 0;
+  for (const line of lines) {
+    const item = items.find((i) => i.id === line.itemId);
+    if (!item) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${line.itemId}`);
+    const left = item.quantity - item.refundedQuantity;
+    if (line.quantity > left) throw new AppError("conflict", `Only ${left} of ${item.name} (${item.color}, ${item.size}) can still be refunded`);
+    cents += lineRefundCents(item, line.quantity);
+  }
+  const unitsLeft = items.reduce((n, i) => n + i.quantity - i.refundedQuantity, 0);
+  const unitsNow = lines.reduce((n, l) => n + l.quantity, 0);
+  return unitsNow === unitsLeft ? order.totalCents - order.refundedCents : Math.min(cents, order.totalCents - order.refundedCents);
+}
+
+/**
+ * Writes a refund for a locked, paid order: never more than what was paid and not yet refunded (the order's row lock
+ * makes concurrent refunds wait their turn, and a check constraint backs it). Refunded lines are counted, the order
+ * becomes refunded when nothing is left, and its history says why. The provider call comes after the commit.
+ */
+export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: number; reason: string; actor: string; lines?: RefundLine[]; returnId?: string; now: Date }) {
+  if (!order.paidAt || !order.paymentIntentId || !(isPaid(order.status) || order.status === "refunded")) throw new AppError("conflict", `Order ${order.orderNumber} has no payment to refund`);
+  const left = order.totalCents - order.refundedCents;
+  if (args.amountCents > left) throw new AppError("conflict", left === 0 ? `Order ${order.orderNumber} is already refunded in full` : `Only ${dollars(left)} of order ${order.orderNumber} can still be refunded`);
+  const [refund] = await tx.insert(refunds).values({ orderId: order.id, amountCents: args.amountCents, reason: args.reason, actor: args.actor, returnId: args.returnId ?? null, createdAt: args.now }).returning();
+  for (const line of args.lines ?? []) {
+    await tx.update(orderItems).set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` }).where(and(eq(orderItems.id, line.itemId), eq(orderItems.orderId, order.id)));
+  }
+  const full = args.amountCents === left;
+  if (full) assertTransition(order.status, "refunded");
+  await tx
+    .update(orders)
+    .set({ refundedCents: order.refundedCents + args.amountCents, status: full ? "refunded" : order.status, updatedAt: args.now })
+    .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, { orderId: order.id, from: order.status, to: full ? "refunded" : order.status, actor: args.actor, note: `Refunded ${dollars(args.amountCents)}: ${args.reason}`, at: args.now });
+  return refund!;
+}
+
+/** Puts refunded lines' units back on sale (staff choose it: a damaged return is not restocked). */
+export async function restockLines(tx: Tx, orderId: string, lines: RefundLine[]) {
+  const items = await tx.select({ id: orderItems.id, variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  await restockStock(tx, lines.map((l) => ({ variantId: items.find((i) => i.id === l.itemId)!.variantId, quantity: l.quantity })));
+}
+
+/** Sends a written refund to the provider; its id makes a retry refund once. A failure is left to the sweep. */
+export async function issueRefundRow(deps: RefundDeps, refundId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ refund: refunds, intentId: orders.paymentIntentId, orderNumber: orders.orderNumber }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(eq(refunds.id, refundId));
+  if (!row || row.refund.status === "issued") return true;
+  try {
+    await deps.payments.refundPayment({ intentId: row.intentId!, amountCents: row.refund.amountCents, refundId });
+    await deps.db.update(refunds).set({ status: "issued", issuedAt: deps.now() }).where(eq(refunds.id, refundId));
+    return true;
+  } catch (err) {
+    deps.logger.error({ err, orderNumber: row.orderNumber }, "refund failed; the minute sweep retries it");
+    return false;
+  }
+}
+
+/** Part of the minute sweep: refunds written but not confirmed by the provider (a failure, or a process that died). */
+export async function issuePendingRefunds(deps: RefundDeps): Promise<number> {
+  const now = deps.now().getTime();
+  const pending = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), lt(refunds.createdAt, new Date(now - REFUND_RETRY_MS)), gt(refunds.createdAt, new Date(now - 3 * 24 * 60 * 60_000))))
+    .orderBy(asc(refunds.createdAt))
+    .limit(100);
+  let issued = 0;
+  for (const { id } of pending) if (await issueRefundRow(deps, id)) issued++;
+  return issued;
+}
+
+/** An order's refunds, newest last, for the staff and account pages. */
+export async function listRefunds(db: Database, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
+}
