@@ -22,6 +22,7 @@ import { findProduct, getProduct } from "./catalog/get-product";
 import { searchProducts } from "./catalog/search-products";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
+import type { ReturnStatus } from "./db/schema";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
@@ -54,7 +55,9 @@ import { sendOwedConfirmations } from "./orders/owed-confirmations";
 import { issueOwedRefunds } from "./orders/owed-refunds";
 import { issuePendingRefunds } from "./orders/refunds";
 import { refundOrder } from "./orders/staff-refunds";
-import type { StaffRefund } from "./orders/refund-schemas";
+import type { ReturnDecision, ReturnRequest, StaffRefund } from "./orders/refund-schemas";
+import { requestReturn } from "./orders/returns";
+import { decideReturn, listReturns } from "./orders/staff-returns";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
 import { startCheckout } from "./orders/start-checkout";
@@ -115,6 +118,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       startCheckout: withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)),
       getOrderStatus: withDeps(orderDeps, getOrderStatus),
       lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
+      requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),
       handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
       expireStaleOrders: () => expireStaleOrders(orderDeps),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
@@ -152,7 +156,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       addFavorite: bind(db, addFavorite),
       removeFavorite: bind(db, removeFavorite),
       listOrders: bind(db, listAccountOrders),
-      getOrder: bind(db, getAccountOrder),
+      getOrder: (args: { userId: string; orderNumber: string }) => getAccountOrder({ db, now: now(), ...args }),
       /** Drops expired sessions and day-old rate-limit records. */
       tidy: async () => {
         await deleteExpiredSessions({ db, now: now() });
@@ -192,6 +196,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
       exportSubscribers: () => exportSubscribers({ db }),
       listDiscounts: () => listDiscounts({ db }),
+      listReturns: (args: { status?: ReturnStatus } = {}) => listReturns({ db, ...args }),
+      decideReturn: (args: { returnNumber: string; decision: ReturnDecision; actor: string }) => decideReturn({ ...orderDeps, ...args }),
       listCustomers: bind(db, listCustomers),
       getCustomer: bind(db, getCustomer),
       createDiscount: (args: { input: DiscountFields; actor: string }) => createDiscount({ db, now: now(), ...args }),

@@ -6,10 +6,10 @@ import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import type { Services } from "../context";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
-import { ORDER_STATUSES, PRODUCT_STATUSES } from "../db/schema";
+import { ORDER_STATUSES, PRODUCT_STATUSES, RETURN_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
-import { staffRefundSchema } from "../orders/refund-schemas";
+import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { requireAdmin } from "./session";
 import { parseInput } from "./validation";
 
@@ -18,6 +18,7 @@ const ordersQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.s
 const productsQuery = z
   .object({ q: z.string().trim().max(100).optional(), status: z.enum(PRODUCT_STATUSES).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional(), page: pageNumber.optional() })
   .strict();
+const returnsQuery = z.object({ status: z.enum(RETURN_STATUSES).optional() }).strict();
 const customersQuery = z.object({ q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
@@ -47,6 +48,13 @@ export function adminRouter(services: Services): Router {
   router.post("/orders/:orderNumber/refunds", async (req, res) => {
     const input = parseInput(staffRefundSchema, req.body, "Invalid refund");
     res.status(201).json(await services.admin.refundOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number"), input, actor: actor(req) }));
+  });
+  router.get("/returns", async (req, res) => {
+    res.json(await services.admin.listReturns(parseInput(returnsQuery, req.query, "Invalid query")));
+  });
+  router.post("/returns/:returnNumber", async (req, res) => {
+    const returnNumber = parseInput(z.string().regex(/^VS-\d{1,12}-R\d{1,4}$/, "must be a return number like VS-100123-R1"), req.params.returnNumber, "Invalid return number");
+    res.json(await services.admin.decideReturn({ returnNumber, decision: parseInput(returnDecisionSchema, req.body, "Invalid decision"), actor: actor(req) }));
   });
   router.get("/stats/sales", async (_req, res) => {
     res.json(await services.admin.salesByDay());

@@ -4,6 +4,7 @@ import type { Services } from "../context";
 import { AppError } from "../errors";
 import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
+import { returnRequestSchema } from "../orders/refund-schemas";
 import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
@@ -33,6 +34,11 @@ export function checkoutRouter(services: Services): Router {
   router.post("/orders/lookup", async (req, res) => {
     const input = parseInput(orderLookupSchema, req.body, "Invalid lookup");
     res.json(await services.checkout.lookUpOrder({ input, ip: req.ip ?? "unknown" }));
+  });
+
+  router.post("/returns", async (req, res) => {
+    const input = parseInput(returnRequestSchema, req.body, "Invalid return");
+    res.status(201).json(await services.checkout.requestReturn({ input, userId: ownerOf(req).userId, ip: req.ip ?? "unknown" }));
   });
 
   router.post("/test-payments/:id/confirm", async (req, res) => {

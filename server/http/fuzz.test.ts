@@ -18,7 +18,7 @@ import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/colle
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
-import { staffRefundSchema } from "../orders/refund-schemas";
+import { returnDecisionSchema, returnRequestSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -70,6 +70,7 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/ai/size-guidance", sizeRequestSchema, { measurements: {} }],
   ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],
+  ["POST", "/api/returns", returnRequestSchema, { orderNumber: "VS-100100", email: "a@b.co", lines: [{ itemId: 1, quantity: 1 }], reason: "Too small" }],
 ];
 
 /** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */
@@ -88,6 +89,7 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
   ["POST", "/api/admin/orders/VS-1/status", statusChangeSchema, { status: "shipped", shipment: { carrier: "Parcelforce", trackingNumber: "PF1234", trackingUrl: "https://track.example/PF1234" } }],
   ["POST", "/api/admin/orders/VS-1/refunds", staffRefundSchema, { lines: [{ itemId: 1, quantity: 1 }], reason: "Damaged", restock: true }],
+  ["POST", "/api/admin/returns/VS-1-R1", returnDecisionSchema, { action: "receive", restock: true, note: "Back on the shelf" }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
 ];
 

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import { toOrderAnswer } from "./order-json";
+import { returnsOf } from "./returns";
 import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
 
 /** Orders a shopper placed (pending, failed and abandoned checkouts are not orders yet). */
@@ -24,12 +25,13 @@ export async function listAccountOrders({ db, userId }: { db: Database; userId: 
 }
 
 /** One of the shopper's orders by number; anyone else's is a 404. */
-export async function getAccountOrder({ db, userId, orderNumber }: { db: Database; userId: string; orderNumber: string }): Promise<AccountOrderDetail> {
+export async function getAccountOrder({ db, userId, orderNumber, now = new Date() }: { db: Database; userId: string; orderNumber: string; now?: Date }): Promise<AccountOrderDetail> {
   const [order] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), inArray(orders.status, PLACED)));
   if (!order) throw new AppError("not_found", "Order not found");
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return {
     ...toOrderAnswer(order, items),
+    ...(await returnsOf(db, order, now)),
     shipping: {
       name: order.shippingName,
       line1: order.shippingLine1,

@@ -5,12 +5,13 @@ import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import type { OrderLookup } from "./order-lookup-schemas";
 import { toOrderAnswer } from "./order-json";
-import type { OrderStatusAnswer } from "./order-status-types";
+import type { OrderReturns, OrderStatusAnswer } from "./order-status-types";
+import { returnsOf } from "./returns";
 
 /** Orders a guest can look up: placed ones (an abandoned checkout is not an order). */
 const PLACED: OrderStatus[] = ["paid", "processing", "shipped", "delivered", "canceled", "refunded"];
 
-export interface LookedUpOrder extends OrderStatusAnswer {
+export interface LookedUpOrder extends OrderStatusAnswer, OrderReturns {
   /** Where it goes, masked: enough to recognise it, not to learn someone's address. */
   shipping: { name: string; city: string; region: string; postalCode: string; country: string };
 }
@@ -37,6 +38,7 @@ export async function lookUpOrder({ db, now, input, ip }: { db: Database; now: D
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return {
     ...toOrderAnswer(order, items),
+    ...(await returnsOf(db, order, now)),
     shipping: { name: initials(order.shippingName), city: order.shippingCity, region: order.shippingRegion, postalCode: maskPostal(order.shippingPostalCode), country: order.shippingCountry },
   };
 }

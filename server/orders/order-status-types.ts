@@ -29,6 +29,12 @@ export interface OrderStatusAnswer {
 /** A row of the account's order history. */
 export type AccountOrder = OrderStatusAnswer["order"] & { itemCount: number; items: OrderStatusAnswer["items"] };
 
-export interface AccountOrderDetail extends OrderStatusAnswer {
+export interface AccountOrderDetail extends OrderStatusAnswer, OrderReturns {
   shipping: { name: string; line1: string; line2: string | null; city: string; region: string; postalCode: string; country: string };
+}
+
+/** A shopper's returns of an order, and what can still go back (null once delivered 30 days ago, or nothing is left). */
+export interface OrderReturns {
+  returns: { returnNumber: string; status: string; reason: string; staffNote: string | null; refund: number | null; items: { itemId: number; quantity: number }[]; createdAt: string }[];
+  returnable: { until: string; lines: { itemId: number; name: string; color: string; size: string; available: number }[] } | null;
 }

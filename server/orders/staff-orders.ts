@@ -10,6 +10,7 @@ import { canTransition, isPaid } from "./order-status";
 import { issueRefund } from "./owed-refunds";
 import { releaseDiscount } from "./discount";
 import { listRefunds } from "./refunds";
+import { listReturns } from "./staff-returns";
 import { toDollars } from "../catalog/product-json";
 import { type Shipment, STAFF_TARGETS, type StaffTarget } from "./staff-order-schemas";
 import { trackingUrlFor } from "./tracking";
@@ -20,10 +21,11 @@ import { restockStock } from "./stock";
 export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) throw new AppError("not_found", "Order not found");
-  const [items, events, refundRows] = await Promise.all([
+  const [items, events, refundRows, orderReturns] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     listRefunds(db, [order.id]),
+    listReturns({ db, orderNumber }),
   ]);
   return {
     ...toOrderAnswer(order, items),
@@ -32,6 +34,7 @@ export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNu
     payment: { provider: order.paymentProvider, intentId: order.paymentIntentId, paidAt: order.paidAt?.toISOString() ?? null, error: order.paymentError },
     history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
     nextStatuses: STAFF_TARGETS.filter((to) => canTransition(order.status, to)),
+    returns: orderReturns.returns,
     refunds: refundRows.map((r) => ({ id: r.id, amount: toDollars(r.amountCents), reason: r.reason, actor: r.actor, status: r.status, at: r.createdAt.toISOString() })),
     /** What can still be refunded, in dollars (0 for an unpaid order). */
     refundable: order.paidAt && (isPaid(order.status) || order.status === "refunded") ? toDollars(order.totalCents - order.refundedCents) : 0,

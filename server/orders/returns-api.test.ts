@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPaymentIntents } from "../db/schema";
+import { createApiClient } from "../test/api-client";
+import { registerShopper } from "../test/accounts-helpers";
+import { signedInAdmin } from "../test/admin-helpers";
+import { card, details, setVariantStock, variantStock } from "../test/checkout-helpers";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signedInAdmin(server);
+  await setVariantStock(server.database.db, 3, "Black", "M", 100);
+});
+afterAll(() => server?.close());
+
+type Client = ReturnType<typeof createApiClient>;
+
+/** Two VSOP shorts ($79.99 each, 172.78 with tax) bought, shipped and delivered. */
+async function deliveredOrder({ account = true, email = details.email } = {}) {
+  const shopper = createApiClient(server.url);
+  if (account) await registerShopper(shopper);
+  await shopper.post("/api/cart/items", { productId: 3, quantity: 2, size: "M" });
+  const started = await shopper.post("/api/create-payment-intent", { ...details, email });
+  await shopper.post(`/api/test-payments/${started.body.paymentIntentId}/confirm`, { clientSecret: started.body.clientSecret, ...card("4242424242424242") });
+  const orderNumber = started.body.orderNumber as string;
+  await admin.post(`/api/admin/orders/${orderNumber}/status`, { status: "processing" });
+  await admin.post(`/api/admin/orders/${orderNumber}/status`, { status: "shipped", shipment: { carrier: "UPS", trackingNumber: "1Z999AA10123456784" } });
+  await admin.post(`/api/admin/orders/${orderNumber}/status`, { status: "delivered" });
+  const itemId = (await admin.get(`/api/admin/orders/${orderNumber}`)).body.items[0].id as number;
+  return { shopper, orderNumber, itemId, intentId: started.body.paymentIntentId as string };
+}
+
+const ask = (client: Client, body: unknown) => client.post("/api/returns", body);
+const decide = (returnNumber: string, body: unknown) => admin.post(`/api/admin/returns/${returnNumber}`, body);
+
+describe("returns", () => {
+  it("a shopper returns a line; staff approve (refunding its price and tax), then receive and restock it; emails at each step", async () => {
+    const { shopper, orderNumber, itemId, intentId } = await deliveredOrder();
+    const before = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
+    expect(before.returnable).toEqual({ until: expect.any(String), lines: [{ itemId, name: "VSOP Premium Shorts", color: "Black", size: "M", available: 2 }] });
+    server.mailer.sent.length = 0;
+    const asked = await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Too small in the waist" });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toEqual({ returnNumber: `${orderNumber}-R1`, status: "requested" });
+    expect(server.mailer.sent.at(-1)).toMatchObject({ to: details.email, subject: `We got your return request ${orderNumber}-R1` });
+    const during = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
+    expect(during.returns).toEqual([expect.objectContaining({ returnNumber: `${orderNumber}-R1`, status: "requested", refund: null, items: [{ itemId, quantity: 1 }] })]);
+    expect(during.returnable.lines[0].available).toBe(1);
+    expect((await decide(`${orderNumber}-R1`, { action: "receive", restock: true })).body.message).toBe(`Return ${orderNumber}-R1 is requested: it can't be received now`);
+
+    const approved = await decide(`${orderNumber}-R1`, { action: "approve" });
+    expect(approved.body).toMatchObject({ status: "approved", refund: 86.39 });
+    expect((await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)))[0]!.refundedCents).toBe(86_39);
+    expect(server.mailer.sent.at(-1)).toMatchObject({ subject: `Return ${orderNumber}-R1 approved: $86.39 refunded` });
+    const order = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
+    expect(order.order).toMatchObject({ status: "delivered", refunded: 86.39 });
+    expect(order.items[0]).toMatchObject({ refundedQuantity: 1 });
+
+    const stock = await variantStock(server.database.db, 3, "Black", "M");
+    const received = await decide(`${orderNumber}-R1`, { action: "receive", restock: true, note: "Folded and back on the shelf" });
+    expect(received.body).toMatchObject({ status: "received", restocked: true });
+    expect(await variantStock(server.database.db, 3, "Black", "M")).toEqual({ onHand: stock.onHand + 1, reserved: 0 });
+    expect(server.mailer.sent.at(-1)).toMatchObject({ subject: `We received your return ${orderNumber}-R1` });
+    expect((await admin.get(`/api/admin/orders/${orderNumber}`)).body.returns).toEqual([expect.objectContaining({ returnNumber: `${orderNumber}-R1`, status: "received" })]);
+
+    // The last unit: the rest of the payment, exactly, and the order is refunded.
+    await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "The other one too" });
+    expect((await decide(`${orderNumber}-R2`, { action: "approve" })).body.refund).toBe(86.39);
+    expect((await admin.get(`/api/admin/orders/${orderNumber}`)).body.order).toMatchObject({ status: "refunded", refunded: 172.78 });
+  });
+
+  it("a guest returns with the order's email; staff may refuse with a reason; a wrong email or someone else's order is not found", async () => {
+    const { orderNumber, itemId } = await deliveredOrder({ account: false, email: "guest.returns@example.com" });
+    const guest = createApiClient(server.url);
+    const found = await guest.post("/api/orders/lookup", { orderNumber, email: "guest.returns@example.com" });
+    expect(found.body.returnable.lines).toHaveLength(1);
+    const wrong = await ask(guest, { orderNumber, email: "someone@example.com", lines: [{ itemId, quantity: 1 }], reason: "Not mine" });
+    expect([wrong.status, wrong.body.message]).toEqual([404, "Order not found"]);
+    const stranger = createApiClient(server.url);
+    await registerShopper(stranger);
+    expect((await ask(stranger, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Not mine" })).status).toBe(404);
+
+    const asked = await ask(guest, { orderNumber, email: "GUEST.returns@example.com", lines: [{ itemId, quantity: 2 }], reason: "Wrong colour" });
+    expect(asked.status).toBe(201);
+    const refused = await decide(asked.body.returnNumber, { action: "refuse", note: "These were worn: we can only take back unworn items." });
+    expect(refused.body).toMatchObject({ status: "refused", staffNote: "These were worn: we can only take back unworn items.", refund: null });
+    expect(server.mailer.sent.at(-1)).toMatchObject({ to: "guest.returns@example.com", subject: `About your return ${asked.body.returnNumber}` });
+    expect((await decide(asked.body.returnNumber, { action: "approve" })).status).toBe(409);
+  });
+
+  it("refuses bad input; staff calls are staff-only", async () => {
+    const client = createApiClient(server.url);
+    expect((await ask(client, { orderNumber: "VS-1", lines: [], reason: "x" })).body.message).toBe("Invalid return: lines: choose at least one line; reason: tell us why, in a few words");
+    expect((await ask(client, { orderNumber: "nope", lines: [{ itemId: 1, quantity: 1 }], reason: "Because" })).body.message).toBe("Invalid return: orderNumber: must be an order number like VS-100123");
+    expect((await decide("VS-1-R1", { action: "refuse" })).body.message).toBe("Invalid decision: note: Invalid input: expected string, received undefined");
+    expect((await decide("nope", { action: "approve" })).status).toBe(400);
+    expect((await decide("VS-1-R1", { action: "approve" })).status).toBe(404);
+    expect((await admin.get("/api/admin/returns?status=lost")).status).toBe(400);
+    expect((await client.get("/api/admin/returns")).status).toBe(401);
+    await registerShopper(client);
+    expect((await client.post("/api/admin/returns/VS-1-R1", { action: "approve" })).status).toBe(403);
+  });
+  it("only delivered orders, within 30 days of delivery, and never more units than are left", async () => {
+    const buyer = createApiClient(server.url);
+    await registerShopper(buyer);
+    await buyer.post("/api/cart/items", { productId: 3, quantity: 1, size: "M" });
+    const started = await buyer.post("/api/create-payment-intent", details);
+    await buyer.post(`/api/test-payments/${started.body.paymentIntentId}/confirm`, { clientSecret: started.body.clientSecret, ...card("4242424242424242") });
+    const paidItem = (await admin.get(`/api/admin/orders/${started.body.orderNumber}`)).body.items[0].id;
+    expect((await ask(buyer, { orderNumber: started.body.orderNumber, lines: [{ itemId: paidItem, quantity: 1 }], reason: "Early" })).body.message).toBe(`Order ${started.body.orderNumber} can be returned once it has been delivered`);
+
+    const { shopper, orderNumber, itemId } = await deliveredOrder();
+    expect((await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 3 }], reason: "Too many" })).body.message).toBe("Only 2 of VSOP Premium Shorts (Black, M) can be returned");
+    expect((await ask(shopper, { orderNumber, lines: [{ itemId: itemId + 100_000, quantity: 1 }], reason: "Other" })).body.message).toBe(`Order ${orderNumber} has no line ${itemId + 100_000}`);
+    // A month on (sessions have lapsed too, so by the order's email).
+    server.clock.now = new Date(server.clock.now.getTime() + 31 * 86_400_000);
+    const late = { orderNumber, email: details.email, lines: [{ itemId, quantity: 1 }], reason: "Late" };
+    expect((await ask(createApiClient(server.url), late)).body.message).toBe(`Returns for order ${orderNumber} closed 30 days after delivery`);
+    expect((await createApiClient(server.url).post("/api/orders/lookup", { orderNumber, email: details.email })).body.returnable).toBeNull();
+  });
+});

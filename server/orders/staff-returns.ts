@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderItems, orders, type ReturnStatus, returnItems, returns } from "../db/schema";
+import { AppError } from "../errors";
+import { orderNoticeEmail } from "../mail/order-notice";
+import { toDollars } from "../catalog/product-json";
+import type { OrderDeps } from "./order-deps";
+import type { ReturnDecision } from "./refund-schemas";
+import { issueRefundRow, refundForLines, restockLines, writeRefund } from "./refunds";
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Returns for staff, newest first, by status: each with its order, shopper and lines. */
+export async function listReturns({ db, status, orderNumber, returnNumber }: { db: Database; status?: ReturnStatus; orderNumber?: string; returnNumber?: string }) {
+  const rows = await db
+    .select({ ret: returns, orderNumber: orders.orderNumber, email: orders.email, name: orders.shippingName })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .where(and(status ? eq(returns.status, status) : undefined, orderNumber ? eq(orders.orderNumber, orderNumber) : undefined, returnNumber ? eq(returns.returnNumber, returnNumber) : undefined))
+    .orderBy(desc(returns.createdAt))
+    .limit(200);
+  const lines = rows.length
+    ? await db
+        .select({ returnId: returnItems.returnId, itemId: returnItems.orderItemId, quantity: returnItems.quantity, name: orderItems.name, color: orderItems.color, size: orderItems.size })
+        .from(returnItems)
+        .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+        .where(inArray(returnItems.returnId, rows.map((r) => r.ret.id)))
+        .orderBy(asc(returnItems.orderItemId))
+    : [];
+  return {
+    returns: rows.map(({ ret, ...order }) => ({
+      returnNumber: ret.returnNumber,
+      status: ret.status,
+      reason: ret.reason,
+      staffNote: ret.staffNote,
+      refund: ret.refundCents === null ? null : toDollars(ret.refundCents),
+      restocked: ret.restocked,
+      createdAt: ret.createdAt.toISOString(),
+      order,
+      items: lines.filter((l) => l.returnId === ret.id).map(({ returnId: _r, ...l }) => l),
+    })),
+  };
+}
+
+const NEXT: Record<ReturnDecision["action"], { from: ReturnStatus; to: ReturnStatus }> = {
+  approve: { from: "requested", to: "approved" },
+  refuse: { from: "requested", to: "refused" },
+  receive: { from: "approved", to: "received" },
+};
+
+/**
+ * Staff decide a return: approving refunds its lines (their share of discount and tax) through the provider at once;
+ * refusing tells the shopper why; receiving the parcel may put the units back on sale. The shopper is emailed each time.
+ */
+export async function decideReturn(deps: OrderDeps & { returnNumber: string; decision: ReturnDecision; actor: string }) {
+  const { db, decision } = deps;
+  const now = deps.now();
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [ret] = await t.select().from(returns).where(eq(returns.returnNumber, deps.returnNumber)).for("update");
+    if (!ret) throw new AppError("not_found", "Return not found");
+    const step = NEXT[decision.action];
+    if (ret.status !== step.from) throw new AppError("conflict", `Return ${ret.returnNumber} is ${ret.status}: it can't be ${step.to} now`);
+    const [order] = await t.select().from(orders).where(eq(orders.id, ret.orderId)).for("update");
+    const lines = (await t.select().from(returnItems).where(eq(returnItems.returnId, ret.id))).map((l) => ({ itemId: l.orderItemId, quantity: l.quantity }));
+    let refundId: string | null = null;
+    let refundCents: number | null = ret.refundCents;
+    if (decision.action === "approve") {
+      refundCents = await refundForLines(t, order!, lines);
+      refundId = (await writeRefund(t, order!, { amountCents: refundCents, reason: `Return ${ret.returnNumber}: ${ret.reason}`, actor: deps.actor, lines, returnId: ret.id, now })).id;
+    }
+    const restock = decision.action === "receive" && decision.restock;
+    if (restock) await restockLines(t, order!.id, lines);
+    await t
+      .update(returns)
+      .set({ status: step.to, refundCents, staffNote: decision.action === "approve" ? ret.staffNote : (decision.note ?? ret.staffNote), restocked: decision.action === "receive" ? decision.restock : ret.restocked, updatedAt: now })
+      .where(eq(returns.id, ret.id));
+    return { order: order!, ret, refundId, refundCents };
+  });
+  if (outcome.refundId) await issueRefundRow(deps, outcome.refundId);
+  await deps.mailer.send(noticeFor(outcome, decision, deps.storeUrl)).catch((err) => deps.logger.error({ err }, "return email failed"));
+  return (await listReturns({ db, returnNumber: deps.returnNumber })).returns[0]!;
+}
+
+function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, storeUrl: string) {
+  const base = { order, storeUrl };
+  if (decision.action === "approve") {
+    return orderNoticeEmail({
+      ...base,
+      subject: `Return ${ret.returnNumber} approved: ${dollars(refundCents!)} refunded`,
+      heading: "Your return is approved",
+      paragraphs: [`We've refunded ${dollars(refundCents!)} for return ${ret.returnNumber} to the card you paid with; your bank may take 5-10 business days to show it.`, "Please send the items back within 14 days, with the order number in the parcel."],
+    });
+  }
+  if (decision.action === "refuse") {
+    return orderNoticeEmail({ ...base, subject: `About your return ${ret.returnNumber}`, heading: "We can't accept this return", paragraphs: [decision.note, "Reply to this email if you'd like to talk it over."] });
+  }
+  return orderNoticeEmail({ ...base, subject: `We received your return ${ret.returnNumber}`, heading: "Your return has arrived", paragraphs: [`The items of return ${ret.returnNumber} are back with us. Thank you.`, ...(decision.note ? [decision.note] : [])] });
+}
+
+
