@@ -33,6 +33,7 @@ export default [
   route("admin/products/bulk", "routes/admin-bulk-edit.tsx"),
   route("admin/products/import", "routes/admin-import.tsx"),
   route("admin/products/:id", "routes/admin-product.tsx"),
+  route("admin/returns", "routes/admin-returns.tsx"),
   route("admin/customers", "routes/admin-customers.tsx"),
   route("admin/customers/:email", "routes/admin-customer.tsx"),
   route("admin/collections", "routes/admin-collections.tsx"),

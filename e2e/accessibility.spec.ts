@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
+const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/returns", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { ReturnsPanel } from "~/components/account/returns-panel";
 import type { Route } from "./+types/account-order";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
@@ -23,17 +24,19 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const revalidator = useRevalidator();
   const { shipping } = order;
   return (
     <div className="container-page max-w-3xl pb-8 pt-6">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold tracking-tight">Order {order.order.orderNumber}</h1>
-        <OrderBadge status={order.order.status} />
+        <OrderBadge status={order.order.status} refunded={order.order.refunded} />
       </header>
       <p className="mt-2 text-ink-muted">Placed {dateFormat.format(new Date(order.order.createdAt))}</p>
       <div className="mt-8">
         <OrderDetails answer={order} nextSteps={isAwaitingShipment(order.order.status)} />
       </div>
+      <ReturnsPanel orderNumber={order.order.orderNumber} data={order} onChanged={() => revalidator.revalidate()} />
       <section aria-labelledby="ship-heading" className="mt-8 rounded-2xl bg-surface-muted p-5 text-sm">
         <h2 id="ship-heading" className="text-lg font-bold">
           Shipping address

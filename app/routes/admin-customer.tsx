@@ -49,7 +49,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={`${tdClass} text-ink-muted`}>{dateFormat.format(new Date(o.createdAt))}</td>
               <td className={tdClass}>
-                <OrderBadge status={o.status} />
+                <OrderBadge status={o.status} refunded={o.refunded} />
               </td>
               <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
             </tr>

@@ -57,7 +57,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/orders/${o.orderNumber}`} className="flex flex-wrap items-center gap-4 px-4 py-3 text-sm hover:bg-surface-muted">
                 <span className="font-medium">{o.orderNumber}</span>
                 <span className="text-ink-muted">{o.email}</span>
-                <OrderBadge status={o.status} />
+                <OrderBadge status={o.status} refunded={o.refunded} />
                 <span className="ml-auto tabular-nums">{formatPrice(o.total)}</span>
               </Link>
             </li>

@@ -7,6 +7,9 @@ import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { ShipForm, type ShipmentInput } from "~/components/admin/ship-form";
+import { RefundForm } from "~/components/admin/refund-form";
+import { ReturnActions } from "~/components/admin/return-actions";
+import { formatPrice } from "~/lib/money";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
 import { requireAdmin } from "~/lib/guards.server";
@@ -51,7 +54,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       title={`Order ${order.order.orderNumber}`}
       actions={
         <div className="flex flex-wrap items-center gap-2">
-          <OrderBadge status={order.order.status} />
+          <OrderBadge status={order.order.status} refunded={order.order.refunded} />
           {order.nextStatuses.filter((s) => !(shipping && s === "shipped")).map((s) => (
             <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
               {labels[s]}
@@ -68,6 +71,43 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <OrderDetails answer={order} nextSteps={false} />
         <aside className="space-y-6 text-sm">
+          {order.refundable > 0 && <RefundForm orderNumber={order.order.orderNumber} lines={order.items} refundable={order.refundable} />}
+          {order.refunds.length > 0 && (
+            <section className="rounded-2xl border border-line p-5">
+              <h2 className="font-semibold">Refunds</h2>
+              <ul className="mt-3 space-y-2">
+                {order.refunds.map((r) => (
+                  <li key={r.id}>
+                    <p className="font-medium tabular-nums">
+                      {formatPrice(r.amount)} <span className="font-normal text-ink-muted">· {r.status === "issued" ? "sent" : "waiting for the payment provider"}</span>
+                    </p>
+                    <p className="text-ink-muted">
+                      {r.reason} · {dateFormat.format(new Date(r.at))}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {order.returns.length > 0 && (
+            <section className="rounded-2xl border border-line p-5">
+              <h2 className="font-semibold">Returns</h2>
+              <ul className="mt-3 space-y-4">
+                {order.returns.map((r) => (
+                  <li key={r.returnNumber} className="space-y-2">
+                    <p className="font-medium">
+                      {r.returnNumber} · <span className="capitalize">{r.status}</span>
+                      {r.refund !== null && ` · ${formatPrice(r.refund)} refunded`}
+                    </p>
+                    <p className="text-ink-muted">
+                      {r.items.map((i) => `${i.quantity} × ${i.name} (${i.color}, ${i.size})`).join(", ")}: “{r.reason}”
+                    </p>
+                    <ReturnActions returnNumber={r.returnNumber} status={r.status} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section className="rounded-2xl bg-surface-muted p-5">
             <h2 className="font-semibold">Customer</h2>
             <p className="mt-2">

@@ -71,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <span className="text-ink-muted">{o.email}</span>
             </td>
             <td className={tdClass}>
-              <OrderBadge status={o.status} />
+              <OrderBadge status={o.status} refunded={o.refunded} />
             </td>
             <td className={`${tdClass} tabular-nums`}>{formatPrice(o.total)}</td>
           </tr>

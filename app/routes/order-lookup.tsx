@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { LookedUpOrder } from "../../server/orders/order-lookup";
 import { OrderBadge } from "~/components/account/order-badge";
+import { ReturnsPanel } from "~/components/account/returns-panel";
 import { isAwaitingShipment, OrderDetails } from "~/components/checkout/order-details";
 import { buttonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
@@ -24,12 +25,19 @@ export default function OrderLookupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [asked, setAsked] = useState<{ orderNumber: string; email: string } | null>(null);
+
+  async function load(query: { orderNumber: string; email: string }) {
+    setResult(await apiRequest<LookedUpOrder>("POST", "/api/orders/lookup", query));
+    setAsked(query);
+  }
+
   async function find(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      setResult(await apiRequest<LookedUpOrder>("POST", "/api/orders/lookup", { orderNumber: String(form.get("orderNumber")).trim(), email: String(form.get("email")).trim() }));
+      await load({ orderNumber: String(form.get("orderNumber")).trim(), email: String(form.get("email")).trim() });
       setError(null);
     } catch (e) {
       setResult(null);
@@ -84,7 +92,7 @@ export default function OrderLookupPage() {
               <h2 id="found-heading" className="font-display text-2xl font-bold">
                 Order {result.order.orderNumber}
               </h2>
-              <OrderBadge status={result.order.status} />
+              <OrderBadge status={result.order.status} refunded={result.order.refunded} />
             </header>
             <p className="mt-1 text-ink-muted">
               Placed {dateFormat.format(new Date(result.order.createdAt))} · shipping to {result.shipping.name}, {result.shipping.city}, {result.shipping.region} {result.shipping.postalCode}, {result.shipping.country}
@@ -92,6 +100,7 @@ export default function OrderLookupPage() {
             <div className="mt-6">
               <OrderDetails answer={result} nextSteps={isAwaitingShipment(result.order.status)} />
             </div>
+            {asked && <ReturnsPanel orderNumber={result.order.orderNumber} email={asked.email} data={result} onChanged={() => load(asked)} />}
           </article>
         )}
       </div>

@@ -26,6 +26,7 @@ export async function listRecentOrders({ db, status, q, page = 1 }: { db: Databa
       email: o.email,
       name: o.shippingName,
       total: toDollars(o.totalCents),
+      refunded: toDollars(o.refundedCents),
       createdAt: o.createdAt.toISOString(),
       paidAt: o.paidAt?.toISOString() ?? null,
     })),

@@ -17,7 +17,7 @@ const customersSql = sql`
   with buyers as (
     select lower(email) as email, max(shipping_name) as name,
            count(*) filter (where status in ${KEPT})::int as orders,
-           coalesce(sum(total_cents) filter (where status in ${KEPT}), 0)::int as spent_cents,
+           coalesce(sum(total_cents - refunded_cents) filter (where status in ${KEPT}), 0)::int as spent_cents,
            max(created_at) as last_order_at
     from orders where paid_at is not null group by lower(email)
   ),
@@ -67,11 +67,11 @@ export async function getCustomer({ db, email }: { db: Database; email: string }
   const key = email.toLowerCase();
   const [row] = rowsOf<CustomerRow>(await db.execute(sql`select * from (${customersSql}) c where c.email = ${key}`));
   if (!row) throw new AppError("not_found", "No customer with that email");
-  const orders = rowsOf<{ order_number: string; status: string; total_cents: number; created_at: string }>(
+  const orders = rowsOf<{ order_number: string; status: string; total_cents: number; refunded_cents: number; created_at: string }>(
     await db.execute(sql`
-      select o.order_number, o.status, o.total_cents, o.created_at from orders o
+      select o.order_number, o.status, o.total_cents, o.refunded_cents, o.created_at from orders o
       where (lower(o.email) = ${key} or o.user_id = (select id from users where lower(email) = ${key})) and o.status not in ('pending', 'failed', 'expired')
       order by o.created_at desc, o.order_number desc limit 200`),
   );
-  return { customer: toCustomer(row), orders: orders.map((o) => ({ orderNumber: o.order_number, status: o.status, total: toDollars(o.total_cents), createdAt: iso(o.created_at)! })) };
+  return { customer: toCustomer(row), orders: orders.map((o) => ({ orderNumber: o.order_number, status: o.status, total: toDollars(o.total_cents), refunded: toDollars(o.refunded_cents), createdAt: iso(o.created_at)! })) };
 }

@@ -6,9 +6,14 @@ const colors: Record<string, string> = {
   shipped: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-200",
   processing: "bg-yellow-100 text-yellow-900 dark:bg-yellow-900 dark:text-yellow-100",
 };
+const badge = "inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize";
 
-export function OrderBadge({ status }: { status: string }) {
+/** An order's status, and "partially refunded" beside it while some but not all of it has been given back. */
+export function OrderBadge({ status, refunded = 0 }: { status: string; refunded?: number }) {
   return (
-    <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize", colors[status] ?? "bg-surface-muted text-ink")}>{status}</span>
+    <span className="inline-flex flex-wrap gap-1">
+      <span className={cn(badge, colors[status] ?? "bg-surface-muted text-ink")}>{status}</span>
+      {refunded > 0 && status !== "refunded" && <span className={cn(badge, "bg-purple-100 text-purple-900 dark:bg-purple-900 dark:text-purple-100")}>partially refunded</span>}
+    </span>
   );
 }

@@ -27,7 +27,7 @@ export function OrdersTab({ orders }: { orders: AccountOrder[] }) {
           <Link to={`/account/orders/${order.orderNumber}`} className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-2xl border border-line p-4 hover:border-ink">
             <span className="font-semibold">{order.orderNumber}</span>
             <span className="text-sm text-ink-muted">{dateFormat.format(new Date(order.createdAt))}</span>
-            <OrderBadge status={order.status} />
+            <OrderBadge status={order.status} refunded={order.refunded} />
             <span className="text-sm text-ink-muted">
               {order.itemCount} {order.itemCount === 1 ? "item" : "items"}: {order.items.map((i) => i.product.name).join(", ")}
             </span>

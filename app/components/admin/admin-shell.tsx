@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/returns", label: "Returns" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/products", label: "Products & stock" },
   { to: "/admin/collections", label: "Collections" },
