@@ -35,7 +35,7 @@ test("staff add a collection with a subcategory; the menus, footer, its page and
 
   await page.goto("/admin/collections");
   await page.getByText("Edit Trail: name and texts").click();
-  await trail.getByLabel("Name").fill("Trail & Hike");
+  await trail.getByLabel("Name", { exact: true }).first().fill("Trail & Hike"); // the first: its subcategories have theirs
   await trail.getByRole("button", { name: "Save Trail" }).click();
   await expect(page.getByText("Trail & Hike saved")).toBeVisible();
   await page.goto(`/category/${slug}`);
