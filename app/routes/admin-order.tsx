@@ -24,6 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
+export const handle = { breadcrumb: (d: { order?: { orderNumber: string } } | undefined) => d?.order?.orderNumber };
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.orderNumber} | VSOP Admin` }, { name: "robots", content: "noindex" }];
 
 const labels: Record<string, string> = { processing: "Mark processing", shipped: "Mark shipped", delivered: "Mark delivered", canceled: "Cancel and refund" };
