@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { addFavorite, listFavorites, removeFavorite } from "./accounts/favorites";
 import { updateProfile } from "./accounts/profile";
-import { deleteExpiredSessions, deleteSession, findSessionUser } from "./accounts/sessions";
+import { deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
+import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
@@ -99,6 +100,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
 export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [] }: ServiceDeps) {
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
+  const accountDeps = { db, mailer, logger, now, storeUrl };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
@@ -151,6 +153,12 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       register: withDeps({ db, now }, register),
       findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), ...args }),
       signOut: bind(db, deleteSession),
+      requestPasswordReset: (args: { email: string; ip: string }) => requestPasswordReset({ ...accountDeps, ...args }),
+      resetPassword: (args: { token: string; password: string; ip: string }) => resetPassword({ ...accountDeps, ...args }),
+      changePassword: (args: { userId: string; sessionToken: string | null; currentPassword: string; newPassword: string }) => changePassword({ ...accountDeps, ...args }),
+      listSessions: (args: { userId: string; currentToken: string | null }) => listSessions({ db, now: now(), ...args }),
+      endSession: bind(db, endSessionByKey),
+      endAllSessions: bind(db, endAllSessions),
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),
       addFavorite: bind(db, addFavorite),

@@ -21,5 +21,14 @@ export const profileSchema = z
   .refine((p) => p.name !== undefined || p.email !== undefined || p.username !== undefined, { message: "Nothing to change" });
 export const favoriteSchema = z.object({ productId: z.number().int().positive().max(2_147_483_647) }).strict();
 
+/** POST /api/auth/forgot-password */
+export const forgotPasswordSchema = z.object({ email }).strict();
+/** POST /api/auth/reset-password: the token from the emailed link and the new password. */
+export const resetPasswordSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is invalid or has expired. Ask for a new one."), password }).strict();
+/** PATCH /api/account/password */
+export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password }).strict();
+/** A signed-in device's name in the account's device list. */
+export const sessionKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a device from the list");
+
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;

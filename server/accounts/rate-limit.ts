@@ -21,6 +21,11 @@ export const limits = {
   newsletterIp: (ip: string): Limit => ({ key: `newsletter:ip:${ip}`, max: 30, windowMs: HOUR }),
   contactIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowMs: HOUR }),
   stylistIp: (ip: string): Limit => ({ key: `stylist:ip:${ip}`, max: 60, windowMs: HOUR }),
+  /** Password-reset requests: per address (a 429), and per account email (silently no more mails). */
+  resetIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowMs: HOUR }),
+  resetEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 3, windowMs: HOUR }),
+  /** Failed tries of an emailed link's token, per address. */
+  tokenIp: (ip: string): Limit => ({ key: `token:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
   /** Guest order lookups that found nothing: per address, and per order number (against guessing its email). */
   lookupIp: (ip: string): Limit => ({ key: `lookup:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
   lookupOrder: (orderNumber: string): Limit => ({ key: `lookup:order:${orderNumber.toUpperCase()}`, max: 10, windowMs: FIFTEEN_MINUTES }),

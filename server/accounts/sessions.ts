@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { AppError } from "../errors";
 import { toUserJson } from "./user-json";
 import type { User } from "./user-types";
 
@@ -11,12 +12,14 @@ export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+/** A session's id: the SHA-256 of its token. */
+export const hashSessionToken = hashToken;
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new 256-bit session token; only its hash is stored. */
-export async function createSession({ db, userId, now }: { db: Database; userId: string; now: Date }): Promise<string> {
+export async function createSession({ db, userId, now, userAgent = null }: { db: Database; userId: string; now: Date; userAgent?: string | null }): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS) });
+  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS), userAgent: userAgent?.slice(0, 400) ?? null });
   return token;
 }
 
@@ -40,4 +43,41 @@ export async function deleteSession({ db, token }: { db: Database; token: string
 
 export async function deleteExpiredSessions({ db, now }: { db: Database; now: Date }): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+}
+
+/** A session's public name: derived from its id, so the page never shows what the database keys sessions by. */
+const keyOf = (id: string) => hashToken(id).slice(0, 22);
+
+/** The account's signed-in devices, this one first, then by last use. */
+export async function listSessions({ db, userId, currentToken, now }: { db: Database; userId: string; currentToken: string | null; now: Date }) {
+  const current = currentToken ? hashToken(currentToken) : null;
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+  return rows
+    .map((r) => ({ key: keyOf(r.id), current: r.id === current, device: deviceName(r.userAgent), createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString() }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+}
+
+/** Signs one device out (404 when the account has no such session). */
+export async function endSessionByKey({ db, userId, key }: { db: Database; userId: string; key: string }) {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  const match = rows.find((r) => keyOf(r.id) === key);
+  if (!match) throw new AppError("not_found", "That device is not signed in");
+  await db.delete(sessions).where(eq(sessions.id, match.id));
+}
+
+/** Signs the account out everywhere, this browser too. */
+export async function endAllSessions({ db, userId }: { db: Database; userId: string }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** "Chrome on macOS" from a User-Agent; "Unknown device" without one. */
+export function deviceName(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /OPR\//.test(userAgent) ? "Opera" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : null;
+  const os = /iPhone|iPad/.test(userAgent) ? "iOS" : /Android/.test(userAgent) ? "Android" : /Mac OS X/.test(userAgent) ? "macOS" : /Windows/.test(userAgent) ? "Windows" : /CrOS/.test(userAgent) ? "ChromeOS" : /Linux/.test(userAgent) ? "Linux" : null;
+  if (!browser && !os) return userAgent.length > 40 ? `${userAgent.slice(0, 40)}…` : userAgent;
+  return [browser ?? "A browser", os && `on ${os}`].filter(Boolean).join(" ");
 }

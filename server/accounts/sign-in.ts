@@ -20,12 +20,14 @@ interface Visit {
   now: () => Date;
   ip: string;
   cartToken: string | null;
+  /** The browser's User-Agent, kept with the session to name the device. */
+  userAgent?: string | null;
 }
 
 const INVALID = "Invalid username or password";
 
 /** POST /api/auth/login: the same answer, after the same work, for an unknown user and a wrong password. */
-export async function signIn({ db, now, ip, cartToken, username, password }: Visit & { username: string; password: string }): Promise<SignedIn> {
+export async function signIn({ db, now, ip, cartToken, userAgent, username, password }: Visit & { username: string; password: string }): Promise<SignedIn> {
   const checks = [limits.loginAccount(username), limits.loginIp(ip)];
   await assertWithinLimits(db, checks, now());
   const [user] = await db
@@ -39,11 +41,11 @@ export async function signIn({ db, now, ip, cartToken, username, password }: Vis
     throw new AppError("unauthorized", INVALID);
   }
   await clearAttempts(db, [checks[0]!]);
-  return startSession({ db, now, cartToken, userId: user.id, user: toUserJson(user) });
+  return startSession({ db, now, cartToken, userAgent, userId: user.id, user: toUserJson(user) });
 }
 
 /** POST /api/auth/register: a customer account, signed in at once. */
-export async function register({ db, now, ip, cartToken, input }: Visit & { input: RegisterInput }): Promise<SignedIn> {
+export async function register({ db, now, ip, cartToken, userAgent, input }: Visit & { input: RegisterInput }): Promise<SignedIn> {
   const checks = [limits.registerIp(ip), limits.registerAccount(input.email)];
   await assertWithinLimits(db, checks, now());
   await recordAttempt(db, checks, now());
@@ -56,7 +58,7 @@ export async function register({ db, now, ip, cartToken, input }: Visit & { inpu
     .onConflictDoNothing()
     .returning();
   if (!created) throw new AppError("conflict", "That username or email is already registered");
-  return startSession({ db, now, cartToken, userId: created.id, user: toUserJson(created) });
+  return startSession({ db, now, cartToken, userAgent, userId: created.id, user: toUserJson(created) });
 }
 
 /** 409 naming which of username and email another account already uses. */
@@ -71,8 +73,8 @@ export async function assertAvailable(db: Database, { username, email, exceptUse
   throw new AppError("conflict", "An account with that email already exists");
 }
 
-async function startSession({ db, now, cartToken, userId, user }: Omit<Visit, "ip"> & { userId: string; user: User }): Promise<SignedIn> {
-  const token = await createSession({ db, userId, now: now() });
+export async function startSession({ db, now, cartToken, userAgent, userId, user }: Omit<Visit, "ip"> & { userId: string; user: User }): Promise<SignedIn> {
+  const token = await createSession({ db, userId, now: now(), userAgent });
   await mergeCartIntoAccount({ db, cartToken, userId });
   return { token, user };
 }

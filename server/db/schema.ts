@@ -216,8 +216,35 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in, so the account page can name the device. */
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const AUTH_TOKEN_PURPOSES = ["reset", "verify", "email_change"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/**
+ * Emailed one-time links (password reset, email verification, email change): the link holds a random 256-bit token,
+ * the database only its SHA-256. Used once (an atomic update), expiring; a new one voids the user's earlier ones.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The address an email change moves to, once confirmed. */
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("auth_tokens_purpose_known", sql`${t.purpose} in ('reset', 'verify', 'email_change')`), index("auth_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
 export const favorites = pgTable(

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { favoriteSchema, profileSchema } from "../accounts/account-schemas";
+import { changePasswordSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
 import type { Services } from "../context";
-import { requireUser } from "./session";
+import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
 
 const productId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a product id").transform(Number);
@@ -16,6 +16,27 @@ export function accountRouter(services: Services): Router {
   router.patch("/account/profile", requireUser, async (req, res) => {
     const input = parseInput(profileSchema, req.body, "Invalid profile");
     res.json(await services.accounts.updateProfile({ userId: userId(req), input }));
+  });
+
+  router.patch("/account/password", requireUser, async (req, res) => {
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, req.body, "Invalid password change");
+    res.json(await services.accounts.changePassword({ userId: userId(req), sessionToken: req.sessionToken ?? null, currentPassword, newPassword }));
+  });
+
+  router.get("/account/sessions", requireUser, async (req, res) => {
+    res.json({ sessions: await services.accounts.listSessions({ userId: userId(req), currentToken: req.sessionToken ?? null }) });
+  });
+
+  router.delete("/account/sessions/:key", requireUser, async (req, res) => {
+    await services.accounts.endSession({ userId: userId(req), key: parseInput(sessionKey, req.params.key, "Invalid device") });
+    res.json({ sessions: await services.accounts.listSessions({ userId: userId(req), currentToken: req.sessionToken ?? null }) });
+  });
+
+  // Everywhere, this browser included.
+  router.post("/account/sessions/sign-out-all", requireUser, async (req, res) => {
+    await services.accounts.endAllSessions({ userId: userId(req) });
+    clearSessionCookies(req, res);
+    res.json({ ok: true });
   });
 
   router.get("/account/orders", requireUser, async (req, res) => {

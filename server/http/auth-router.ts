@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from "express";
-import { loginSchema, registerSchema } from "../accounts/account-schemas";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import type { SignedIn } from "../accounts/sign-in";
 import type { Services } from "../context";
 import { AppError } from "../errors";
@@ -10,7 +10,7 @@ import { parseInput } from "./validation";
 /** SPEC §7 auth calls. Login and register answer {token, user} for API clients and set the session cookie for browsers. */
 export function authRouter(services: Services): Router {
   const router = Router();
-  const visit = (req: Request) => ({ ip: req.ip ?? "unknown", cartToken: readCookie(req, CART_COOKIE) });
+  const visit = (req: Request) => ({ ip: req.ip ?? "unknown", cartToken: readCookie(req, CART_COOKIE), userAgent: req.get("user-agent") ?? null });
   const signedIn = (req: Request, res: Response, result: SignedIn, status = 200) => {
     setSessionCookie(req, res, result.token);
     // The anonymous cart now belongs to the account (merged at sign-in); its cookie is spent.
@@ -26,6 +26,17 @@ export function authRouter(services: Services): Router {
   router.post("/login", async (req, res) => {
     const { username, password } = parseInput(loginSchema, req.body, "Login failed");
     signedIn(req, res, await services.accounts.signIn({ ...visit(req), username, password }));
+  });
+
+  // The same answer, status and (about) time whether or not an account uses the address.
+  router.post("/forgot-password", async (req, res) => {
+    const { email } = parseInput(forgotPasswordSchema, req.body, "Invalid request");
+    res.status(202).json(await services.accounts.requestPasswordReset({ email, ip: req.ip ?? "unknown" }));
+  });
+
+  router.post("/reset-password", async (req, res) => {
+    const { token, password } = parseInput(resetPasswordSchema, req.body, "Invalid request");
+    res.json(await services.accounts.resetPassword({ token, password, ip: req.ip ?? "unknown" }));
   });
 
   router.get("/me", (req, res) => {
