@@ -25,6 +25,8 @@ export default [
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("account/orders/:orderNumber", "routes/account-order.tsx"),
   route("orders/lookup", "routes/order-lookup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("admin", "routes/admin-dashboard.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin-order.tsx"),

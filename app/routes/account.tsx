@@ -8,12 +8,13 @@ import { CartTab } from "~/components/account/cart-tab";
 import { FavoritesTab } from "~/components/account/favorites-tab";
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab } from "~/components/account/profile-tab";
+import { SecurityTab } from "~/components/account/security-tab";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
 import { useSessionChanged } from "~/lib/session";
 
-const TABS = ["profile", "orders", "favorites", "cart"] as const;
+const TABS = ["profile", "orders", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -60,6 +61,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="cart" className={trigger}>
             Cart
           </Tabs.Trigger>
+          <Tabs.Trigger value="security" className={trigger}>
+            Security
+          </Tabs.Trigger>
         </Tabs.List>
         <div className="mt-8">
           <Tabs.Content value="profile">
@@ -73,6 +77,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="cart">
             <CartTab />
+          </Tabs.Content>
+          <Tabs.Content value="security">
+            <SecurityTab />
           </Tabs.Content>
         </div>
       </Tabs.Root>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { redirect, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 import { visitorContext } from "~/context";
@@ -41,7 +41,14 @@ export default function Login() {
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see your orders and favourites.">
       <form onSubmit={submit} className="space-y-5">
         <TextField label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-        <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div>
+          <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-ink-muted underline hover:text-ink">
+              Forgot your password?
+            </Link>
+          </p>
+        </div>
         <button type="submit" disabled={busy} className={`${buttonClass} h-12 w-full disabled:opacity-60`}>
           {busy ? "Signing in..." : "Sign In"}
         </button>
