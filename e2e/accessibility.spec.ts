@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { expect, test } from "./fixtures";
 
-const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/shipping", "/faq", "/login", "/signup", "/no-such-page"];
+const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/no-such-page"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
