@@ -3,6 +3,7 @@ import { addFavorite, listFavorites, removeFavorite } from "./accounts/favorites
 import { updateProfile } from "./accounts/profile";
 import { deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
 import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
+import { deleteAccount, exportAccountData } from "./accounts/account-data";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
@@ -159,6 +160,8 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       listSessions: (args: { userId: string; currentToken: string | null }) => listSessions({ db, now: now(), ...args }),
       endSession: bind(db, endSessionByKey),
       endAllSessions: bind(db, endAllSessions),
+      exportData: (args: { userId: string }) => exportAccountData({ db, now: now(), ...args }),
+      deleteAccount: (args: { userId: string; password: string }) => deleteAccount({ db, mailer, logger, now: now(), ...args }),
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),
       addFavorite: bind(db, addFavorite),

@@ -27,6 +27,8 @@ export const forgotPasswordSchema = z.object({ email }).strict();
 export const resetPasswordSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is invalid or has expired. Ask for a new one."), password }).strict();
 /** PATCH /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password }).strict();
+/** POST /api/account/delete: the password confirms it. */
+export const deleteAccountSchema = z.object({ password }).strict();
 /** A signed-in device's name in the account's device list. */
 export const sessionKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a device from the list");
 

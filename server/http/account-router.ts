@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { changePasswordSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
+import { changePasswordSchema, deleteAccountSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
 import type { Services } from "../context";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
@@ -35,6 +35,20 @@ export function accountRouter(services: Services): Router {
   // Everywhere, this browser included.
   router.post("/account/sessions/sign-out-all", requireUser, async (req, res) => {
     await services.accounts.endAllSessions({ userId: userId(req) });
+    clearSessionCookies(req, res);
+    res.json({ ok: true });
+  });
+
+  router.get("/account/export", requireUser, async (req, res) => {
+    const data = await services.accounts.exportData({ userId: userId(req) });
+    res.set("Content-Disposition", `attachment; filename="vsop-apparel-my-data-${data.exportedAt.slice(0, 10)}.json"`);
+    res.set("Cache-Control", "no-store");
+    res.type("application/json").send(JSON.stringify(data, null, 2));
+  });
+
+  router.post("/account/delete", requireUser, async (req, res) => {
+    const { password } = parseInput(deleteAccountSchema, req.body, "Invalid request");
+    await services.accounts.deleteAccount({ userId: userId(req), password });
     clearSessionCookies(req, res);
     res.json({ ok: true });
   });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
+import { changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import { contactSchema } from "../content/contact-schemas";
 import { rowsOf } from "../db/rows";
@@ -71,6 +71,7 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
   ["POST", "/api/auth/forgot-password", forgotPasswordSchema, { email: "a@b.co" }],
   ["POST", "/api/auth/reset-password", resetPasswordSchema, { token: "a".repeat(43), password: "granite meadow lantern 4471" }],
+  ["POST", "/api/account/delete", deleteAccountSchema, { password: "wrong password" }],
   ["PATCH", "/api/account/password", changePasswordSchema, { currentPassword: "x", newPassword: "granite meadow lantern 4471" }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],
   ["POST", "/api/returns", returnRequestSchema, { orderNumber: "VS-100100", email: "a@b.co", lines: [{ itemId: 1, quantity: 1 }], reason: "Too small" }],

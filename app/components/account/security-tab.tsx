@@ -107,12 +107,67 @@ function Devices() {
   );
 }
 
-/** The account's Security tab: password and the devices signed in to it. */
+function YourData() {
+  const sessionChanged = useSessionChanged();
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function remove(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await apiRequest("POST", "/api/account/delete", { password });
+      toast.success("Your account is deleted", { description: "We've emailed you a confirmation." });
+      await sessionChanged("/");
+    } catch (e) {
+      setError(e instanceof ApiError ? e.detail : "We couldn't delete it. Please try again.");
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="data-heading" className="rounded-2xl border border-line p-6 lg:col-span-2">
+      <h2 id="data-heading" className="text-lg font-bold">
+        Your data
+      </h2>
+      <p className="mt-2 text-sm text-ink-muted">A copy of everything we hold about you: profile, orders, favourites and newsletter subscription, as a JSON file.</p>
+      <a href="/api/account/export" download className={`${secondaryButtonClass} mt-3 h-10`}>
+        Download my data
+      </a>
+      <div className="mt-6 border-t border-line pt-5">
+        <h3 className="font-semibold">Delete my account</h3>
+        <p className="mt-1 text-sm text-ink-muted">
+          Your account, favourites, cart and newsletter subscription are removed and you are signed out everywhere. Orders you paid for are kept without your email, as tax law requires.
+        </p>
+        {confirming ? (
+          <form onSubmit={remove} className="mt-3 max-w-sm space-y-3">
+            <PasswordField label="Your password, to confirm" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={error ?? undefined} />
+            <div className="flex gap-2">
+              <button type="submit" disabled={busy} className="inline-flex h-10 items-center rounded-full bg-red-700 px-5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+                {busy ? "Deleting..." : "Delete my account"}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)} className={`${secondaryButtonClass} h-10`}>
+                Keep it
+              </button>
+            </div>
+          </form>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)} className={`${secondaryButtonClass} mt-3 h-10 border-red-700 text-red-700 dark:border-red-400 dark:text-red-400`}>
+            Delete my account…
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The account's Security tab: password, the devices signed in to it, and the shopper's data. */
 export function SecurityTab() {
   return (
     <div className="grid max-w-4xl gap-6 lg:grid-cols-2">
       <ChangePassword />
       <Devices />
+      <YourData />
     </div>
   );
 }

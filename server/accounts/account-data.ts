@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { recordAudit } from "../audit/audit-log";
+import type { Database } from "../db/client";
+import { discountRedemptions, favorites, newsletterSubscribers, orderItems, orders, products, users } from "../db/schema";
+import { AppError } from "../errors";
+import type { Logger } from "../logger";
+import { accountNoticeEmail } from "../mail/account-notice";
+import type { Mailer } from "../mail/mailer";
+import { toDollars } from "../catalog/product-json";
+import { verifyPassword } from "./passwords";
+
+/** Orders that were paid: the law keeps their invoice data (DESIGN decision 0018). */
+const PAID_ONCE = sql`${orders.paidAt} is not null`;
+const byOwner = (user: { id: string; email: string }) => or(eq(orders.userId, user.id), and(isNull(orders.userId), eq(sql`lower(${orders.email})`, user.email.toLowerCase())));
+
+/**
+ * GET /api/account/export: everything the store holds about the shopper, as JSON (GDPR Art. 15 and 20): profile,
+ * orders with their lines and addresses, favourites, newsletter subscription. Passwords and session tokens are never
+ * in it (only that they exist).
+ */
+export async function exportAccountData({ db, userId, now }: { db: Database; userId: string; now: Date }) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("not_found", "Account not found");
+  const [orderRows, favouriteRows, subscription] = await Promise.all([
+    db.select().from(orders).where(and(byOwner(user), PAID_ONCE)).orderBy(asc(orders.createdAt)),
+    db.select({ productId: favorites.productId, name: products.name, addedAt: favorites.createdAt }).from(favorites).innerJoin(products, eq(products.id, favorites.productId)).where(eq(favorites.userId, userId)),
+    db.select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, user.email.toLowerCase())),
+  ]);
+  const items = orderRows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderRows.map((o) => o.id))).orderBy(asc(orderItems.id)) : [];
+  return {
+    exportedAt: now.toISOString(),
+    profile: { username: user.username, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString(), password: "set (stored only as a one-way hash)" },
+    orders: orderRows.map((o) => ({
+      orderNumber: o.orderNumber,
+      status: o.status,
+      placedAt: o.createdAt.toISOString(),
+      email: o.email,
+      shipTo: { name: o.shippingName, line1: o.shippingLine1, line2: o.shippingLine2, city: o.shippingCity, region: o.shippingRegion, postalCode: o.shippingPostalCode, country: o.shippingCountry },
+      discountCode: o.discountCode,
+      subtotal: toDollars(o.subtotalCents),
+      discount: toDollars(o.discountCents),
+      tax: toDollars(o.taxCents),
+      total: toDollars(o.totalCents),
+      refunded: toDollars(o.refundedCents),
+      tracking: o.trackingNumber ? { carrier: o.carrier, number: o.trackingNumber } : null,
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ name: i.name, color: i.color, size: i.size, quantity: i.quantity, unitPrice: toDollars(i.unitPriceCents) })),
+    })),
+    favourites: favouriteRows.map((f) => ({ productId: f.productId, name: f.name, addedAt: f.addedAt.toISOString() })),
+    newsletter: subscription[0] ? { subscribedAt: subscription[0].createdAt.toISOString(), source: subscription[0].source } : null,
+    passkeys: [],
+    reviews: [],
+  };
+}
+
+/** A stand-in for an erased email: stable per address, so staff still see one customer's orders as one. */
+const erasedEmail = (email: string) => `deleted-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}@invalid`;
+
+/**
+ * POST /api/account/delete: confirmed with the password. Sessions, links, favourites, carts and the newsletter
+ * subscription go with the account. Paid orders stay for the tax records with the invoice's name and address, but no
+ * email; unpaid checkouts lose every personal detail. The email can register again at once. The audit log notes the
+ * erasure without personal data, and a last notice goes to the address.
+ */
+export async function deleteAccount({ db, mailer, logger, now, userId, password }: { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password: string }) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw new AppError("bad_request", "Your password is not right");
+  if (user.role === "admin") throw new AppError("conflict", "Staff accounts are removed by another staff member, not from the account page");
+  const erased = erasedEmail(user.email);
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ email: erased, userId: null, updatedAt: now }).where(and(byOwner(user), PAID_ONCE));
+    await tx
+      .update(orders)
+      .set({ email: erased, userId: null, shippingName: "Deleted customer", shippingLine1: "-", shippingLine2: null, shippingCity: "-", shippingRegion: "-", shippingPostalCode: "-", updatedAt: now })
+      .where(and(byOwner(user), sql`${orders.paidAt} is null`));
+    await tx.update(discountRedemptions).set({ email: erased, userId: null }).where(or(eq(discountRedemptions.userId, user.id), eq(discountRedemptions.email, user.email.toLowerCase())));
+    await tx.delete(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, user.email.toLowerCase()));
+    // Sessions, links, favourites and carts go with the row (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, user.id));
+    await recordAudit(tx, { actor: "shopper", entity: "account", entityId: erased, action: "erase" }, now);
+  });
+  await mailer
+    .send(accountNoticeEmail({ to: user.email, subject: "Your VSOP Apparel account is deleted", heading: "Your account is deleted", paragraphs: [`Hi ${user.name}, your account ${user.username} and what it held are gone.`, "Orders you paid for are kept, without your email, for as long as tax law requires. You can create a new account with this email whenever you like."] }))
+    .catch((err) => logger.error({ err }, "deletion notice failed"));
+}
