@@ -4,6 +4,7 @@ import { updateProfile } from "./accounts/profile";
 import { deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
 import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
 import { deleteAccount, exportAccountData } from "./accounts/account-data";
+import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
@@ -161,6 +162,10 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       endSession: bind(db, endSessionByKey),
       endAllSessions: bind(db, endAllSessions),
       exportData: (args: { userId: string }) => exportAccountData({ db, now: now(), ...args }),
+      listAddresses: bind(db, listAddresses),
+      addAddress: bind(db, addAddress),
+      updateAddress: bind(db, updateAddress),
+      deleteAddress: bind(db, deleteAddress),
       deleteAccount: (args: { userId: string; password: string }) => deleteAccount({ db, mailer, logger, now: now(), ...args }),
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),

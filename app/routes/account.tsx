@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/account";
 import { servicesContext } from "~/context";
+import { AddressesTab } from "~/components/account/addresses-tab";
 import { CartTab } from "~/components/account/cart-tab";
 import { FavoritesTab } from "~/components/account/favorites-tab";
 import { OrdersTab } from "~/components/account/orders-tab";
@@ -14,7 +15,7 @@ import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
 import { useSessionChanged } from "~/lib/session";
 
-const TABS = ["profile", "orders", "favorites", "cart", "security"] as const;
+const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -55,6 +56,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="orders" className={trigger}>
             Orders
           </Tabs.Trigger>
+          <Tabs.Trigger value="addresses" className={trigger}>
+            Addresses
+          </Tabs.Trigger>
           <Tabs.Trigger value="favorites" className={trigger}>
             Favorites
           </Tabs.Trigger>
@@ -71,6 +75,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="orders">
             <OrdersTab orders={orders} />
+          </Tabs.Content>
+          <Tabs.Content value="addresses">
+            <AddressesTab />
           </Tabs.Content>
           <Tabs.Content value="favorites">
             <FavoritesTab />

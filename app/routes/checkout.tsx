@@ -4,7 +4,7 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/checkout";
 import type { CheckoutStarted } from "../../server/orders/start-checkout-types";
 import type { CheckoutDetails } from "../../server/orders/checkout-schemas";
-import { servicesContext } from "~/context";
+import { servicesContext, visitorContext } from "~/context";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DetailsForm } from "~/components/checkout/details-form";
 import { DiscountCode, type Quote } from "~/components/checkout/discount-code";
@@ -16,9 +16,12 @@ import { useCart } from "~/lib/cart";
 
 const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { payments } = context.get(servicesContext);
-  return { provider: payments.name, publishableKey: payments.publishableKey };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { payments, accounts } = context.get(servicesContext);
+  const { user } = context.get(visitorContext);
+  // A signed-in shopper's saved addresses and email fill the form; a guest starts blank.
+  const saved = user ? await accounts.listAddresses({ userId: user.id }) : [];
+  return { provider: payments.name, publishableKey: payments.publishableKey, saved, email: user?.email ?? "", signedIn: Boolean(user) };
 }
 
 export const meta = () => [{ title: "Checkout | VSOP Apparel" }, { name: "robots", content: "noindex" }];
@@ -48,11 +51,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     navigate("/", { replace: true });
   }, [empty, navigate]);
 
-  async function start(details: CheckoutDetails) {
+  async function start(details: CheckoutDetails, save: boolean) {
     setStarting(true);
     setSetupError(null);
     try {
       setPayment(await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total }));
+      if (save) {
+        apiRequest("POST", "/api/account/addresses", { name: details.name, ...details.address }).then(
+          () => toast.success("Address saved to your account"),
+          () => toast.error("Couldn't save the address", { description: "Your order is not affected." }),
+        );
+      }
     } catch (error) {
       const known = error instanceof ApiError && (error.status === 409 || error.status === 400);
       setSetupError(known ? error.detail : "We couldn't set up the payment process. Please try again.");
@@ -92,7 +101,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           ) : (
-            <DetailsForm discountCode={quote?.discountCode ?? null} busy={starting} onSubmit={start} />
+            <DetailsForm discountCode={quote?.discountCode ?? null} busy={starting} onSubmit={start} saved={loaderData.saved} email={loaderData.email} canSave={loaderData.signedIn} />
           )}
         </section>
         <CheckoutSummary cart={cart} totals={{ ...totals, taxRatePercent: cart.taxRatePercent }}>

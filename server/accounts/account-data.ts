@@ -9,6 +9,7 @@ import { accountNoticeEmail } from "../mail/account-notice";
 import type { Mailer } from "../mail/mailer";
 import { toDollars } from "../catalog/product-json";
 import { verifyPassword } from "./passwords";
+import { listAddresses } from "./addresses";
 
 /** Orders that were paid: the law keeps their invoice data (DESIGN decision 0018). */
 const PAID_ONCE = sql`${orders.paidAt} is not null`;
@@ -16,21 +17,23 @@ const byOwner = (user: { id: string; email: string }) => or(eq(orders.userId, us
 
 /**
  * GET /api/account/export: everything the store holds about the shopper, as JSON (GDPR Art. 15 and 20): profile,
- * orders with their lines and addresses, favourites, newsletter subscription. Passwords and session tokens are never
+ * address book, orders with their lines and addresses, favourites, newsletter subscription. Passwords and session tokens are never
  * in it (only that they exist).
  */
 export async function exportAccountData({ db, userId, now }: { db: Database; userId: string; now: Date }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "Account not found");
-  const [orderRows, favouriteRows, subscription] = await Promise.all([
+  const [orderRows, favouriteRows, subscription, book] = await Promise.all([
     db.select().from(orders).where(and(byOwner(user), PAID_ONCE)).orderBy(asc(orders.createdAt)),
     db.select({ productId: favorites.productId, name: products.name, addedAt: favorites.createdAt }).from(favorites).innerJoin(products, eq(products.id, favorites.productId)).where(eq(favorites.userId, userId)),
     db.select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, user.email.toLowerCase())),
+    listAddresses({ db, userId }),
   ]);
   const items = orderRows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderRows.map((o) => o.id))).orderBy(asc(orderItems.id)) : [];
   return {
     exportedAt: now.toISOString(),
     profile: { username: user.username, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt.toISOString(), password: "set (stored only as a one-way hash)" },
+    addresses: book.map(({ id: _id, ...a }) => a),
     orders: orderRows.map((o) => ({
       orderNumber: o.orderNumber,
       status: o.status,

@@ -1,11 +1,13 @@
 import { Router } from "express";
 import { z } from "zod";
 import { changePasswordSchema, deleteAccountSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
+import { savedAddressChangeSchema, savedAddressSchema } from "../accounts/address-schemas";
 import type { Services } from "../context";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
 
 const productId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a product id").transform(Number);
+const addressId = z.uuid("must be an address id");
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 
 /** The signed-in shopper's profile, orders and favourites (DESIGN §7.7). */
@@ -37,6 +39,21 @@ export function accountRouter(services: Services): Router {
     await services.accounts.endAllSessions({ userId: userId(req) });
     clearSessionCookies(req, res);
     res.json({ ok: true });
+  });
+
+  router.get("/account/addresses", requireUser, async (req, res) => {
+    res.json({ addresses: await services.accounts.listAddresses({ userId: userId(req) }) });
+  });
+  router.post("/account/addresses", requireUser, async (req, res) => {
+    const address = await services.accounts.addAddress({ userId: userId(req), input: parseInput(savedAddressSchema, req.body, "Invalid address") });
+    res.status(201).json({ address, addresses: await services.accounts.listAddresses({ userId: userId(req) }) });
+  });
+  router.patch("/account/addresses/:id", requireUser, async (req, res) => {
+    const change = parseInput(savedAddressChangeSchema, req.body, "Invalid address");
+    res.json({ addresses: await services.accounts.updateAddress({ userId: userId(req), id: parseInput(addressId, req.params.id, "Invalid address id"), change }) });
+  });
+  router.delete("/account/addresses/:id", requireUser, async (req, res) => {
+    res.json({ addresses: await services.accounts.deleteAddress({ userId: userId(req), id: parseInput(addressId, req.params.id, "Invalid address id") }) });
   });
 
   router.get("/account/export", requireUser, async (req, res) => {

@@ -15,6 +15,7 @@ import { signedInAdmin } from "../test/admin-helpers";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
+import { savedAddressSchema } from "../accounts/address-schemas";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
@@ -71,6 +72,7 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/ai/outfit-ideas", outfitRequestSchema, { selectedItems: [] }],
   ["POST", "/api/auth/forgot-password", forgotPasswordSchema, { email: "a@b.co" }],
   ["POST", "/api/auth/reset-password", resetPasswordSchema, { token: "a".repeat(43), password: "granite meadow lantern 4471" }],
+  ["POST", "/api/account/addresses", savedAddressSchema, { name: "A", line1: "1 A St", line2: "B", city: "C", region: "D", postalCode: "12345", country: "US", isDefault: true }],
   ["POST", "/api/account/delete", deleteAccountSchema, { password: "wrong password" }],
   ["PATCH", "/api/account/password", changePasswordSchema, { currentPassword: "x", newPassword: "granite meadow lantern 4471" }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { checkoutDetailsSchema, type CheckoutDetails, SHIPPING_COUNTRIES } from "../../../server/orders/checkout-schemas";
+import type { SavedAddress } from "../../../server/accounts/addresses";
 import { buttonClass } from "~/components/layout/status-screen";
 import { TextField } from "./text-field";
 
 type Fields = { email: string; name: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
 const empty: Fields = { email: "", name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "US" };
+const fromSaved = (a: SavedAddress) => ({ name: a.name, line1: a.line1, line2: a.line2 ?? "", city: a.city, region: a.region, postalCode: a.postalCode, country: a.country });
 
 function toDetails(f: Fields, discountCode: string | null) {
   return {
@@ -15,9 +17,14 @@ function toDetails(f: Fields, discountCode: string | null) {
   };
 }
 
-/** Contact and shipping details, checked with the same schema the server uses. */
-export function DetailsForm({ discountCode, busy, onSubmit }: { discountCode: string | null; busy: boolean; onSubmit: (details: CheckoutDetails) => void }) {
-  const [fields, setFields] = useState<Fields>(empty);
+/**
+ * Contact and shipping details, checked with the same schema the server uses. A signed-in shopper starts from their
+ * default saved address, can pick another, and can save a new one to their account.
+ */
+export function DetailsForm({ discountCode, busy, onSubmit, saved = [], email = "", canSave = false }: { discountCode: string | null; busy: boolean; onSubmit: (details: CheckoutDetails, save: boolean) => void; saved?: SavedAddress[]; email?: string; canSave?: boolean }) {
+  const [fields, setFields] = useState<Fields>(() => ({ ...empty, email, ...(saved[0] ? fromSaved(saved[0]) : {}) }));
+  const [chosen, setChosen] = useState(saved[0]?.id ?? "");
+  const [save, setSave] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   function submit(event: FormEvent) {
@@ -28,7 +35,7 @@ export function DetailsForm({ discountCode, busy, onSubmit }: { discountCode: st
       return;
     }
     setErrors({});
-    onSubmit(parsed.data);
+    onSubmit(parsed.data, canSave && !chosen && save);
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
@@ -38,6 +45,31 @@ export function DetailsForm({ discountCode, busy, onSubmit }: { discountCode: st
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-4 text-lg font-bold">Shipping address</legend>
+        {saved.length > 0 && (
+          <div className="sm:col-span-2">
+            <label htmlFor="saved-address" className="block text-sm font-medium">
+              Saved addresses
+            </label>
+            <select
+              id="saved-address"
+              value={chosen}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                const address = saved.find((a) => a.id === e.target.value);
+                setFields((f) => (address ? { ...f, ...fromSaved(address) } : { ...empty, email: f.email }));
+              }}
+              className="mt-1.5 h-11 w-full rounded-xl border border-line bg-surface px-3 text-base text-ink"
+            >
+              {saved.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}, {a.line1}, {a.city}
+                  {a.isDefault ? " (default)" : ""}
+                </option>
+              ))}
+              <option value="">A new address</option>
+            </select>
+          </div>
+        )}
         <TextField className="sm:col-span-2" label="Full name" autoComplete="name" required value={fields.name} onChange={set("name")} error={errors.name} />
         <TextField className="sm:col-span-2" label="Address" autoComplete="address-line1" required value={fields.line1} onChange={set("line1")} error={errors.line1} />
         <TextField className="sm:col-span-2" label="Apartment, suite, etc." autoComplete="address-line2" value={fields.line2} onChange={set("line2")} error={errors.line2} />
@@ -57,6 +89,12 @@ export function DetailsForm({ discountCode, busy, onSubmit }: { discountCode: st
           </select>
         </div>
       </fieldset>
+      {canSave && !chosen && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} className="size-4" />
+          Save this address to my account
+        </label>
+      )}
       <button type="submit" disabled={busy} className={`${buttonClass} h-12 w-full disabled:opacity-60`}>
         {busy ? "Preparing payment..." : "Continue to payment"}
       </button>
