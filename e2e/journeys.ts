@@ -35,11 +35,11 @@ export async function checkOutWithTestCard(page: Page, details: { email?: string
   return (await page.locator("strong").filter({ hasText: /^VS-\d+$/ }).textContent())!;
 }
 
-export async function signUp(page: Page, { name, username, password }: { name: string; username: string; password: string }) {
+export async function signUp(page: Page, { name, username, password, email = `${username}@example.com` }: { name: string; username: string; password: string; email?: string }) {
   await page.goto("/signup");
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email address").fill(`${username}@example.com`);
+  await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Account" }).click();
