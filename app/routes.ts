@@ -27,6 +27,8 @@ export default [
   route("orders/lookup", "routes/order-lookup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("admin", "routes/admin-dashboard.tsx"),
   route("admin/orders", "routes/admin-orders.tsx"),
   route("admin/orders/:orderNumber", "routes/admin-order.tsx"),

@@ -4,6 +4,7 @@ import { updateProfile } from "./accounts/profile";
 import { deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
 import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
 import { deleteAccount, exportAccountData } from "./accounts/account-data";
+import { confirmEmail, confirmEmailChange, requestEmailChange, resendVerification, sendVerification } from "./accounts/email-verification";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
@@ -152,7 +153,16 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     },
     accounts: {
       signIn: withDeps({ db, now }, signIn),
-      register: withDeps({ db, now }, register),
+      /** A new account, signed in at once, and a link to confirm its email. */
+      register: async (args: Omit<Parameters<typeof register>[0], "db" | "now">) => {
+        const signedIn = await register({ db, now, ...args });
+        await sendVerification({ ...accountDeps, user: signedIn.user });
+        return signedIn;
+      },
+      confirmEmail: (args: { token: string; ip: string }) => confirmEmail({ ...accountDeps, ...args }),
+      resendVerification: (args: { userId: string }) => resendVerification({ ...accountDeps, ...args }),
+      requestEmailChange: (args: { userId: string; password: string; newEmail: string }) => requestEmailChange({ ...accountDeps, ...args }),
+      confirmEmailChange: (args: { token: string; ip: string }) => confirmEmailChange({ ...accountDeps, ...args }),
       findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), ...args }),
       signOut: bind(db, deleteSession),
       requestPasswordReset: (args: { email: string; ip: string }) => requestPasswordReset({ ...accountDeps, ...args }),

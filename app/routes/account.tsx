@@ -10,6 +10,7 @@ import { FavoritesTab } from "~/components/account/favorites-tab";
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab } from "~/components/account/profile-tab";
 import { SecurityTab } from "~/components/account/security-tab";
+import { VerifyBanner } from "~/components/account/verify-banner";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
@@ -48,6 +49,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <LogOut aria-hidden="true" className="size-4" /> Logout
         </button>
       </header>
+      {!user.emailVerified && <VerifyBanner email={user.email} />}
       <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true, preventScrollReset: true })} className="mt-8">
         <Tabs.List aria-label="Account sections" className="inline-flex flex-wrap gap-1 rounded-full bg-surface-muted p-1">
           <Tabs.Trigger value="profile" className={trigger}>

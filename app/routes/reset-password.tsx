@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { buttonClass } from "~/components/layout/status-screen";
 import { PasswordField } from "~/components/ui/password-field";
 import { ApiError, apiRequest } from "~/lib/api";
+import { useLinkToken } from "~/lib/link-token";
 
 /** The link's token stays in the page: no referrer leaves it, and nothing keeps a copy. */
 export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
@@ -11,18 +12,12 @@ export const meta = () => [{ title: "Choose a new password | VSOP Apparel" }, { 
 
 /** /reset-password#token=…: the token travels in the fragment, so it never reaches a server log. */
 export default function ResetPassword() {
-  const token = useRef<string | null>(null);
+  const token = useLinkToken();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const fromLink = new URLSearchParams(window.location.hash.slice(1)).get("token");
-    if (fromLink) token.current = fromLink;
-    // Out of the address bar and history, now that the page holds it.
-    window.history.replaceState(null, "", window.location.pathname);
-  }, []);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (password !== confirm) return setError("The two passwords are not the same");

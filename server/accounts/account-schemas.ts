@@ -25,6 +25,10 @@ export const favoriteSchema = z.object({ productId: z.number().int().positive().
 export const forgotPasswordSchema = z.object({ email }).strict();
 /** POST /api/auth/reset-password: the token from the emailed link and the new password. */
 export const resetPasswordSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is invalid or has expired. Ask for a new one."), password }).strict();
+/** POST /api/auth/verify-email and /api/auth/confirm-email: the token from the emailed link. */
+export const linkTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is invalid or has expired. Ask for a new one from your account.") }).strict();
+/** POST /api/account/email: the password, and the address to move to (it changes once that address confirms). */
+export const emailChangeSchema = z.object({ password, newEmail: email }).strict();
 /** PATCH /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password }).strict();
 /** POST /api/account/delete: the password confirms it. */

@@ -32,7 +32,7 @@ describe("forgot password", () => {
     expect([known.status, known.body]).toEqual([202, ANSWER]);
     expect([unknown.status, unknown.body]).toEqual([202, ANSWER]);
     await resetTokenFor(email);
-    const mail = server.mailer.sent.find((m) => m.to === email)!;
+    const mail = server.mailer.sent.find((m) => m.to === email && m.subject === "Reset your VSOP Apparel password")!;
     expect(mail.text).toContain("http://store.test/reset-password#token=");
     expect(mail.html).not.toContain("evil.example");
     expect(server.mailer.sent.some((m) => m.to === "nobody.here@example.com")).toBe(false);

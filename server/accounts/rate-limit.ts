@@ -24,6 +24,8 @@ export const limits = {
   /** Password-reset requests: per address (a 429), and per account email (silently no more mails). */
   resetIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowMs: HOUR }),
   resetEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 3, windowMs: HOUR }),
+  /** New verification links, per account. */
+  verifyAccount: (userId: string): Limit => ({ key: `verify:account:${userId}`, max: 3, windowMs: HOUR }),
   /** Failed tries of an emailed link's token, per address. */
   tokenIp: (ip: string): Limit => ({ key: `token:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
   /** Guest order lookups that found nothing: per address, and per order number (against guessing its email). */

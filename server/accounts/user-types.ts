@@ -4,6 +4,8 @@ export interface User {
   username: string;
   name: string;
   email: string;
+  /** True once the owner followed the link sent to the email. */
+  emailVerified: boolean;
   role: "customer" | "admin";
   createdAt: string;
 }

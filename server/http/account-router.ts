@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { changePasswordSchema, deleteAccountSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
+import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
 import { savedAddressChangeSchema, savedAddressSchema } from "../accounts/address-schemas";
 import type { Services } from "../context";
 import { clearSessionCookies, requireUser } from "./session";
@@ -39,6 +39,16 @@ export function accountRouter(services: Services): Router {
     await services.accounts.endAllSessions({ userId: userId(req) });
     clearSessionCookies(req, res);
     res.json({ ok: true });
+  });
+
+  router.post("/account/verify-email/resend", requireUser, async (req, res) => {
+    parseInput(z.object({}).strict(), req.body ?? {}, "Invalid request");
+    res.json(await services.accounts.resendVerification({ userId: userId(req) }));
+  });
+
+  router.post("/account/email", requireUser, async (req, res) => {
+    const { password, newEmail } = parseInput(emailChangeSchema, req.body, "Invalid email change");
+    res.status(202).json(await services.accounts.requestEmailChange({ userId: userId(req), password, newEmail }));
   });
 
   router.get("/account/addresses", requireUser, async (req, res) => {

@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from "express";
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
+import { forgotPasswordSchema, linkTokenSchema, loginSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import type { SignedIn } from "../accounts/sign-in";
 import type { Services } from "../context";
 import { AppError } from "../errors";
@@ -37,6 +37,16 @@ export function authRouter(services: Services): Router {
   router.post("/reset-password", async (req, res) => {
     const { token, password } = parseInput(resetPasswordSchema, req.body, "Invalid request");
     res.json(await services.accounts.resetPassword({ token, password, ip: req.ip ?? "unknown" }));
+  });
+
+  router.post("/verify-email", async (req, res) => {
+    const { token } = parseInput(linkTokenSchema, req.body, "Invalid request");
+    res.json(await services.accounts.confirmEmail({ token, ip: req.ip ?? "unknown" }));
+  });
+
+  router.post("/confirm-email", async (req, res) => {
+    const { token } = parseInput(linkTokenSchema, req.body, "Invalid request");
+    res.json(await services.accounts.confirmEmailChange({ token, ip: req.ip ?? "unknown" }));
   });
 
   router.get("/me", (req, res) => {

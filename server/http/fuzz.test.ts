@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { changePasswordSchema, deleteAccountSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
+import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, forgotPasswordSchema, linkTokenSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import { contactSchema } from "../content/contact-schemas";
 import { rowsOf } from "../db/rows";
@@ -73,6 +73,9 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/auth/forgot-password", forgotPasswordSchema, { email: "a@b.co" }],
   ["POST", "/api/auth/reset-password", resetPasswordSchema, { token: "a".repeat(43), password: "granite meadow lantern 4471" }],
   ["POST", "/api/account/addresses", savedAddressSchema, { name: "A", line1: "1 A St", line2: "B", city: "C", region: "D", postalCode: "12345", country: "US", isDefault: true }],
+  ["POST", "/api/auth/verify-email", linkTokenSchema, { token: "a".repeat(43) }],
+  ["POST", "/api/auth/confirm-email", linkTokenSchema, { token: "a".repeat(43) }],
+  ["POST", "/api/account/email", emailChangeSchema, { password: "wrong password", newEmail: "new@example.com" }],
   ["POST", "/api/account/delete", deleteAccountSchema, { password: "wrong password" }],
   ["PATCH", "/api/account/password", changePasswordSchema, { currentPassword: "x", newPassword: "granite meadow lantern 4471" }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],

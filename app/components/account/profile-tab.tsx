@@ -10,7 +10,7 @@ import { apiRequest, ApiError } from "~/lib/api";
 export function ProfileTab({ user }: { user: User }) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ name: user.name, username: user.username, email: user.email });
+  const [form, setForm] = useState({ name: user.name, username: user.username });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   async function save(event: FormEvent) {
@@ -56,7 +56,9 @@ export function ProfileTab({ user }: { user: User }) {
     <form onSubmit={save} noValidate className="max-w-lg space-y-4">
       <TextField label="Full name" required autoComplete="name" value={form.name} onChange={set("name")} error={errors.name} />
       <TextField label="Username" required autoComplete="username" value={form.username} onChange={set("username")} error={errors.username} />
-      <TextField label="Email" type="email" required autoComplete="email" value={form.email} onChange={set("email")} error={errors.email} />
+      <p className="text-sm text-ink-muted">
+        Email: {user.email}. To change it, use the Security tab: it asks for your password and confirms the new address.
+      </p>
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className={`${buttonClass} disabled:opacity-60`}>
           {busy ? "Saving..." : "Save changes"}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { PasswordField } from "~/components/ui/password-field";
+import { TextField } from "~/components/checkout/text-field";
 import { ApiError, apiRequest } from "~/lib/api";
 import { useSessionChanged } from "~/lib/session";
 import { toast } from "~/lib/toast";
@@ -44,6 +45,42 @@ function ChangePassword() {
       <PasswordField label="New password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} error={error ?? undefined} />
       <button type="submit" disabled={busy} className={`${buttonClass} h-11 disabled:opacity-60`}>
         {busy ? "Saving..." : "Change password"}
+      </button>
+    </form>
+  );
+}
+
+function ChangeEmail() {
+  const [password, setPassword] = useState("");
+  const [newEmail, setNewEmail] = useState("");
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      setNote({ ok: true, text: (await apiRequest<{ message: string }>("POST", "/api/account/email", { password, newEmail: newEmail.trim() })).message });
+      setPassword("");
+    } catch (e) {
+      setNote({ ok: false, text: e instanceof ApiError ? e.detail : "We couldn't start that. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} aria-labelledby="email-heading" className="space-y-4 rounded-2xl border border-line p-6">
+      <h2 id="email-heading" className="text-lg font-bold">
+        Change email
+      </h2>
+      <TextField label="New email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+      <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      {note && (
+        <p role={note.ok ? "status" : "alert"} className={note.ok ? "text-sm text-green-800 dark:text-green-300" : "text-sm font-medium text-red-700 dark:text-red-400"}>
+          {note.text}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={`${buttonClass} h-11 disabled:opacity-60`}>
+        {busy ? "Sending..." : "Send confirmation link"}
       </button>
     </form>
   );
@@ -166,6 +203,7 @@ export function SecurityTab() {
   return (
     <div className="grid max-w-4xl gap-6 lg:grid-cols-2">
       <ChangePassword />
+      <ChangeEmail />
       <Devices />
       <YourData />
     </div>

@@ -1,0 +1,9 @@
+import { LinkConfirmation } from "~/components/auth/link-confirmation";
+
+export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+export const meta = () => [{ title: "Confirm your email | VSOP Apparel" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+
+/** /verify-email#token=…: the link a new account gets. */
+export default function VerifyEmail() {
+  return <LinkConfirmation endpoint="/api/auth/verify-email" title="Confirm your email" />;
+}
