@@ -35,8 +35,8 @@ export async function checkOutWithTestCard(page: Page, details: { email?: string
   return (await page.locator("strong").filter({ hasText: /^VS-\d+$/ }).textContent())!;
 }
 
-export async function signUp(page: Page, { name, username, password, email = `${username}@example.com` }: { name: string; username: string; password: string; email?: string }) {
-  await page.goto("/signup");
+export async function signUp(page: Page, { name, username, password, email = `${username}@example.com`, origin = "" }: { name: string; username: string; password: string; email?: string; origin?: string }) {
+  await page.goto(`${origin}/signup`);
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Email address").fill(email);

@@ -6,6 +6,8 @@ import { changePassword, requestPasswordReset, resetPassword } from "./accounts/
 import { deleteAccount, exportAccountData } from "./accounts/account-data";
 import { confirmEmail, confirmEmailChange, requestEmailChange, resendVerification, sendVerification } from "./accounts/email-verification";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses";
+import { addPasskey, listPasskeys, passkeyRegistrationOptions, passkeySignInOptions, removePasskey, signInWithPasskey } from "./accounts/passkeys";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
@@ -172,6 +174,12 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       endSession: bind(db, endSessionByKey),
       endAllSessions: bind(db, endAllSessions),
       exportData: (args: { userId: string }) => exportAccountData({ db, now: now(), ...args }),
+      listPasskeys: bind(db, listPasskeys),
+      passkeyRegistrationOptions: (args: { userId: string }) => passkeyRegistrationOptions({ db, storeUrl, now: now(), ...args }),
+      addPasskey: (args: { userId: string; ceremonyId: string; response: RegistrationResponseJSON; name: string }) => addPasskey({ db, storeUrl, now: now(), ...args }),
+      removePasskey: bind(db, removePasskey),
+      passkeySignInOptions: () => passkeySignInOptions({ db, storeUrl, now: now() }),
+      signInWithPasskey: (args: { ceremonyId: string; response: AuthenticationResponseJSON; cartToken: string | null; userAgent: string | null }) => signInWithPasskey({ db, storeUrl, now, ...args }),
       listAddresses: bind(db, listAddresses),
       addAddress: bind(db, addAddress),
       updateAddress: bind(db, updateAddress),

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { KeyRound } from "lucide-react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 import { visitorContext } from "~/context";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { TextField } from "~/components/checkout/text-field";
-import { buttonClass } from "~/components/layout/status-screen";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { passkeysSupported, signInWithPasskey } from "~/lib/passkeys";
 import { PasswordField } from "~/components/ui/password-field";
 import { apiRequest, ApiError } from "~/lib/api";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -24,14 +26,39 @@ export default function Login() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // The browser may offer this store's passkeys in the username field's suggestions; picking one signs in.
+  useEffect(() => {
+    if (!passkeysSupported()) return;
+    signInWithPasskey({ autofill: true }).then(
+      () => signedIn(),
+      () => undefined, // dismissed, or the person typed a password instead
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function signedIn() {
+    toast.success("Welcome back!", { description: "You have successfully logged in." });
+    await sessionChanged(safeRedirect(params.get("redirectTo"), "/account"));
+  }
+
+  async function passkey() {
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+      await signedIn();
+    } catch (error) {
+      toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "The passkey sign-in was cancelled." });
+      setBusy(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!username.trim() || !password || busy) return;
     setBusy(true);
     try {
       await apiRequest("POST", "/api/auth/login", { username: username.trim(), password });
-      toast.success("Welcome back!", { description: "You have successfully logged in." });
-      await sessionChanged(safeRedirect(params.get("redirectTo"), "/account"));
+      await signedIn();
     } catch (error) {
       toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "Login failed" });
       setBusy(false);
@@ -40,7 +67,7 @@ export default function Login() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to see your orders and favourites.">
       <form onSubmit={submit} className="space-y-5">
-        <TextField label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label="Username" autoComplete="username webauthn" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <div>
           <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <p className="mt-2 text-right text-sm">
@@ -53,6 +80,9 @@ export default function Login() {
           {busy ? "Signing in..." : "Sign In"}
         </button>
       </form>
+      <button type="button" onClick={passkey} disabled={busy} className={`${secondaryButtonClass} mt-3 h-12 w-full disabled:opacity-60`}>
+        <KeyRound aria-hidden="true" className="size-4" /> Use a passkey
+      </button>
       <AuthLinks prompt="New here?" to="/signup" label="Create an account" />
     </AuthCard>
   );

@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { toDollars } from "../catalog/product-json";
 import { verifyPassword } from "./passwords";
 import { listAddresses } from "./addresses";
+import { listPasskeys } from "./passkeys";
 
 /** Orders that were paid: the law keeps their invoice data (DESIGN decision 0018). */
 const PAID_ONCE = sql`${orders.paidAt} is not null`;
@@ -23,11 +24,12 @@ const byOwner = (user: { id: string; email: string }) => or(eq(orders.userId, us
 export async function exportAccountData({ db, userId, now }: { db: Database; userId: string; now: Date }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "Account not found");
-  const [orderRows, favouriteRows, subscription, book] = await Promise.all([
+  const [orderRows, favouriteRows, subscription, book, keys] = await Promise.all([
     db.select().from(orders).where(and(byOwner(user), PAID_ONCE)).orderBy(asc(orders.createdAt)),
     db.select({ productId: favorites.productId, name: products.name, addedAt: favorites.createdAt }).from(favorites).innerJoin(products, eq(products.id, favorites.productId)).where(eq(favorites.userId, userId)),
     db.select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, user.email.toLowerCase())),
     listAddresses({ db, userId }),
+    listPasskeys({ db, userId }),
   ]);
   const items = orderRows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderRows.map((o) => o.id))).orderBy(asc(orderItems.id)) : [];
   return {
@@ -51,7 +53,7 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
     })),
     favourites: favouriteRows.map((f) => ({ productId: f.productId, name: f.name, addedAt: f.addedAt.toISOString() })),
     newsletter: subscription[0] ? { subscribedAt: subscription[0].createdAt.toISOString(), source: subscription[0].source } : null,
-    passkeys: [],
+    passkeys: keys.map(({ name, synced, createdAt, lastUsedAt }) => ({ name, synced, createdAt, lastUsedAt })),
     reviews: [],
   };
 }

@@ -245,6 +245,39 @@ export const addresses = pgTable(
   (t) => [index("addresses_user_idx").on(t.userId, t.createdAt), uniqueIndex("addresses_one_default").on(t.userId).where(sql`${t.isDefault}`)],
 );
 
+/** Passkeys (WebAuthn credentials) a shopper signs in with; the id is the credential's, base64url. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** Synced passkeys always report 0, which is accepted. */
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** A WebAuthn ceremony's challenge: made by the server, used once, for 5 minutes. */
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  challenge: text("challenge").notNull(),
+  /** Whose passkey is being added; null while signing in (the passkey says whose it is). */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose", { enum: ["register", "authenticate"] }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
 export const AUTH_TOKEN_PURPOSES = ["reset", "verify", "email_change"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 

@@ -2,6 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
 import { savedAddressChangeSchema, savedAddressSchema } from "../accounts/address-schemas";
+import { passkeyRegistrationSchema } from "../accounts/passkey-schemas";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Services } from "../context";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
@@ -49,6 +51,21 @@ export function accountRouter(services: Services): Router {
   router.post("/account/email", requireUser, async (req, res) => {
     const { password, newEmail } = parseInput(emailChangeSchema, req.body, "Invalid email change");
     res.status(202).json(await services.accounts.requestEmailChange({ userId: userId(req), password, newEmail }));
+  });
+
+  router.get("/account/passkeys", requireUser, async (req, res) => {
+    res.json({ passkeys: await services.accounts.listPasskeys({ userId: userId(req) }) });
+  });
+  router.post("/account/passkeys/options", requireUser, async (req, res) => {
+    res.json(await services.accounts.passkeyRegistrationOptions({ userId: userId(req) }));
+  });
+  router.post("/account/passkeys", requireUser, async (req, res) => {
+    const { ceremonyId, response, name } = parseInput(passkeyRegistrationSchema, req.body, "Invalid passkey");
+    res.status(201).json({ passkeys: await services.accounts.addPasskey({ userId: userId(req), ceremonyId, response: response as unknown as RegistrationResponseJSON, name }) });
+  });
+  router.delete("/account/passkeys/:id", requireUser, async (req, res) => {
+    const id = parseInput(z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/, "must be a passkey id"), req.params.id, "Invalid passkey id");
+    res.json({ passkeys: await services.accounts.removePasskey({ userId: userId(req), id }) });
   });
 
   router.get("/account/addresses", requireUser, async (req, res) => {

@@ -1,6 +1,8 @@
 import { type Request, type Response, Router } from "express";
 import { forgotPasswordSchema, linkTokenSchema, loginSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import type { SignedIn } from "../accounts/sign-in";
+import { passkeySignInSchema } from "../accounts/passkey-schemas";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { Services } from "../context";
 import { AppError } from "../errors";
 import { CART_COOKIE, readCookie } from "./cookies";
@@ -47,6 +49,16 @@ export function authRouter(services: Services): Router {
   router.post("/confirm-email", async (req, res) => {
     const { token } = parseInput(linkTokenSchema, req.body, "Invalid request");
     res.json(await services.accounts.confirmEmailChange({ token, ip: req.ip ?? "unknown" }));
+  });
+
+  router.post("/passkey/options", async (_req, res) => {
+    res.json(await services.accounts.passkeySignInOptions());
+  });
+
+  router.post("/passkey", async (req, res) => {
+    const { ceremonyId, response } = parseInput(passkeySignInSchema, req.body, "Invalid passkey");
+    const { cartToken, userAgent } = visit(req);
+    signedIn(req, res, await services.accounts.signInWithPasskey({ ceremonyId, response: response as unknown as AuthenticationResponseJSON, cartToken, userAgent }));
   });
 
   router.get("/me", (req, res) => {

@@ -107,13 +107,13 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
 
 /**
  * Cart calls change one shopper's cart only (stock is reserved at checkout, not in carts), and the style assistant,
- * the checkout quote and the guest order lookup only read, so none clears the cache: busy carts must not turn every
+ * the checkout quote, the guest order lookup and a passkey challenge only read, so none clears the cache: busy carts must not turn every
  * catalogue read into a miss. Any other
  * non-GET request may change stock, prices, the drop or the hype meter.
  */
 function changesSharedState(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD") return false;
-  return !/^\/api\/(?:cart|ai|checkout\/quote|orders\/lookup)(?:\/|\?|$)/.test(req.originalUrl);
+  return !/^\/api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth\/passkey\/options)(?:\/|\?|$)/.test(req.originalUrl);
 }
 
 /** Anonymous means no session and no cart: such a visitor sees the same page as any other. */

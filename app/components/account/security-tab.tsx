@@ -5,6 +5,7 @@ import { TextField } from "~/components/checkout/text-field";
 import { ApiError, apiRequest } from "~/lib/api";
 import { useSessionChanged } from "~/lib/session";
 import { toast } from "~/lib/toast";
+import { addPasskey } from "~/lib/passkeys";
 
 interface Device {
   key: string;
@@ -83,6 +84,82 @@ function ChangeEmail() {
         {busy ? "Sending..." : "Send confirmation link"}
       </button>
     </form>
+  );
+}
+
+interface Passkey {
+  id: string;
+  name: string;
+  synced: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+function Passkeys() {
+  const [keys, setKeys] = useState<Passkey[] | null>(null);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    apiRequest<{ passkeys: Passkey[] }>("GET", "/api/account/passkeys").then(
+      (r) => setKeys(r.passkeys),
+      () => setKeys([]),
+    );
+  }, []);
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      setKeys((await addPasskey(name.trim() || "Passkey")).passkeys as Passkey[]);
+      setName("");
+      toast.success("Passkey added", { description: "Next time, sign in with it instead of your password." });
+    } catch (e) {
+      toast.error("No passkey was added", { description: e instanceof ApiError ? e.detail : "The browser's passkey prompt was closed." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function remove(key: Passkey) {
+    try {
+      setKeys((await apiRequest<{ passkeys: Passkey[] }>("DELETE", `/api/account/passkeys/${key.id}`)).passkeys);
+      toast.success(`${key.name} removed`);
+    } catch (e) {
+      toast.error("Couldn't remove it", { description: e instanceof ApiError ? e.detail : undefined });
+    }
+  }
+  return (
+    <section aria-labelledby="passkeys-heading" className="rounded-2xl border border-line p-6">
+      <h2 id="passkeys-heading" className="text-lg font-bold">
+        Passkeys
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">Sign in with your fingerprint, face or device PIN instead of a password.</p>
+      {keys && keys.length > 0 && (
+        <ul className="mt-3 divide-y divide-line text-sm">
+          {keys.map((k) => (
+            <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-semibold">{k.name}</p>
+                <p className="text-ink-muted">
+                  Added {when.format(new Date(k.createdAt))}
+                  {k.lastUsedAt && ` · last used ${when.format(new Date(k.lastUsedAt))}`}
+                  {k.synced && " · synced"}
+                </p>
+              </div>
+              <button type="button" onClick={() => remove(k)} className={`${secondaryButtonClass} h-9 px-4 text-xs`}>
+                Remove <span className="sr-only">{k.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <TextField label="Name it (e.g. My phone)" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} />
+        </div>
+        <button type="submit" disabled={busy} className={`${buttonClass} h-11 disabled:opacity-60`}>
+          {busy ? "Waiting for the browser..." : "Add a passkey"}
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -204,6 +281,7 @@ export function SecurityTab() {
     <div className="grid max-w-4xl gap-6 lg:grid-cols-2">
       <ChangePassword />
       <ChangeEmail />
+      <Passkeys />
       <Devices />
       <YourData />
     </div>

@@ -1,0 +1,27 @@
+import { expect, test } from "./fixtures";
+import { signUp } from "./journeys";
+
+test("a shopper adds a passkey and signs in with it (Chromium's virtual authenticator)", async ({ page }) => {
+  // Passkeys belong to a domain name, and the store's public address here is http://localhost:{port}.
+  const origin = `http://localhost:${process.env.E2E_PORT}`;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  const username = `keyholder${Date.now().toString(36)}`;
+  await signUp(page, { name: "Kai Keys", username, password: "ember willow 7710 canyon", origin });
+  await page.goto(`${origin}/account?tab=security`);
+  await page.getByLabel("Name it (e.g. My phone)").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove Test laptop" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await page.goto(`${origin}/login`);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(`${origin}/account`);
+  await expect(page.getByRole("heading", { name: "Welcome back, Kai Keys!" })).toBeVisible();
+});
