@@ -16,6 +16,7 @@ import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import { savedAddressSchema } from "../accounts/address-schemas";
+import { passkeyRegistrationSchema, passkeySignInSchema } from "../accounts/passkey-schemas";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
@@ -76,6 +77,8 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/auth/verify-email", linkTokenSchema, { token: "a".repeat(43) }],
   ["POST", "/api/auth/confirm-email", linkTokenSchema, { token: "a".repeat(43) }],
   ["POST", "/api/account/email", emailChangeSchema, { password: "wrong password", newEmail: "new@example.com" }],
+  ["POST", "/api/account/passkeys", passkeyRegistrationSchema, { ceremonyId: "00000000-0000-4000-8000-000000000000", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} }, name: "Laptop" }],
+  ["POST", "/api/auth/passkey", passkeySignInSchema, { ceremonyId: "00000000-0000-4000-8000-000000000000", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } }],
   ["POST", "/api/account/delete", deleteAccountSchema, { password: "wrong password" }],
   ["PATCH", "/api/account/password", changePasswordSchema, { currentPassword: "x", newPassword: "granite meadow lantern 4471" }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],
