@@ -24,4 +24,15 @@ test("a shopper adds a passkey and signs in with it (Chromium's virtual authenti
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(`${origin}/account`);
   await expect(page.getByRole("heading", { name: "Welcome back, Kai Keys!" })).toBeVisible();
+
+  // The passkey also confirms deleting the account.
+  await page.goto(`${origin}/account?tab=security`);
+  await page.getByRole("button", { name: "Delete my account…" }).click();
+  await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill("ember willow 7710 canyon");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Invalid username or password")).toBeVisible();
 });

@@ -6,7 +6,7 @@ import { changePassword, requestPasswordReset, resetPassword } from "./accounts/
 import { deleteAccount, exportAccountData } from "./accounts/account-data";
 import { confirmEmail, confirmEmailChange, requestEmailChange, resendVerification, sendVerification } from "./accounts/email-verification";
 import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses";
-import { addPasskey, listPasskeys, passkeyRegistrationOptions, passkeySignInOptions, removePasskey, signInWithPasskey } from "./accounts/passkeys";
+import { addPasskey, listPasskeys, passkeyRegistrationOptions, passkeySignInOptions, provedWithPasskey, removePasskey, signInWithPasskey } from "./accounts/passkeys";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { register, signIn } from "./accounts/sign-in";
 import { deleteOldAttempts } from "./accounts/rate-limit";
@@ -184,7 +184,10 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       addAddress: bind(db, addAddress),
       updateAddress: bind(db, updateAddress),
       deleteAddress: bind(db, deleteAddress),
-      deleteAccount: (args: { userId: string; password: string }) => deleteAccount({ db, mailer, logger, now: now(), ...args }),
+      deleteAccount: async (args: { userId: string; password?: string; passkey?: { ceremonyId: string; response: AuthenticationResponseJSON } }) => {
+        const passkeyProved = args.passkey ? await provedWithPasskey({ db, storeUrl, now: now(), userId: args.userId, ...args.passkey }) : false;
+        await deleteAccount({ db, mailer, logger, now: now(), userId: args.userId, password: args.password, passkeyProved });
+      },
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),
       addFavorite: bind(db, addFavorite),

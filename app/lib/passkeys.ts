@@ -14,9 +14,14 @@ export async function addPasskey(name: string) {
  * waiting until the person picks one.
  */
 export async function signInWithPasskey({ autofill = false } = {}) {
+  return apiRequest("POST", "/api/auth/passkey", await passkeyProof({ autofill }));
+}
+
+/** The browser's passkey answer to a fresh challenge: signs in, or confirms something as the signed-in shopper. */
+export async function passkeyProof({ autofill = false } = {}) {
   const { ceremonyId, options } = await apiRequest<{ ceremonyId: string; options: PublicKeyCredentialRequestOptionsJSON }>("POST", "/api/auth/passkey/options", {});
   const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
-  return apiRequest("POST", "/api/auth/passkey", { ceremonyId, response });
+  return { ceremonyId, response };
 }
 
 export const passkeysSupported = () => typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";

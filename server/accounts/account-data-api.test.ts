@@ -59,7 +59,10 @@ describe("my data", () => {
   it("refuses bad input", async () => {
     const shopper = createApiClient(server.url);
     await registerShopper(shopper);
-    expect((await shopper.post("/api/account/delete", {})).body.message).toBe("Invalid request: password: Password is required");
+    expect((await shopper.post("/api/account/delete", {})).body.message).toBe("Invalid request: Confirm with your password or a passkey");
+    const forged = { ceremonyId: (await shopper.post("/api/auth/passkey/options", {})).body.ceremonyId, response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } };
+    expect((await shopper.post("/api/account/delete", { passkey: forged })).body.message).toBe("That passkey didn't confirm it. Try again, or use your password.");
+    expect((await shopper.get("/api/auth/me")).status).toBe(200);
     expect((await shopper.post("/api/account/delete", { password: "x", confirm: true })).status).toBe(400);
     expect((await createApiClient(server.url).post("/api/account/delete", { password: "x" })).status).toBe(401);
   });

@@ -62,14 +62,15 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
 const erasedEmail = (email: string) => `deleted-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}@invalid`;
 
 /**
- * POST /api/account/delete: confirmed with the password. Sessions, links, favourites, carts and the newsletter
+ * POST /api/account/delete: confirmed with the password or one of the account's passkeys. Sessions, links, favourites, carts and the newsletter
  * subscription go with the account. Paid orders stay for the tax records with the invoice's name and address, but no
  * email; unpaid checkouts lose every personal detail. The email can register again at once. The audit log notes the
  * erasure without personal data, and a last notice goes to the address.
  */
-export async function deleteAccount({ db, mailer, logger, now, userId, password }: { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password: string }) {
+export async function deleteAccount({ db, mailer, logger, now, userId, password, passkeyProved = false }: { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password?: string; passkeyProved?: boolean }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(user.passwordHash, password))) throw new AppError("bad_request", "Your password is not right");
+  const confirmed = passkeyProved || (password !== undefined && (await verifyPassword(user?.passwordHash ?? null, password)));
+  if (!user || !confirmed) throw new AppError("bad_request", password !== undefined ? "Your password is not right" : "That passkey didn't confirm it. Try again, or use your password.");
   if (user.role === "admin") throw new AppError("conflict", "Staff accounts are removed by another staff member, not from the account page");
   const erased = erasedEmail(user.email);
   await db.transaction(async (tx) => {

@@ -31,8 +31,14 @@ export const linkTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-
 export const emailChangeSchema = z.object({ password, newEmail: email }).strict();
 /** PATCH /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword: password }).strict();
-/** POST /api/account/delete: the password confirms it. */
-export const deleteAccountSchema = z.object({ password }).strict();
+/** POST /api/account/delete: the password confirms it, or a passkey's answer to a sign-in challenge. */
+export const deleteAccountSchema = z.union(
+  [
+    z.object({ password }).strict(),
+    z.object({ passkey: z.object({ ceremonyId: z.uuid(), response: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/), type: z.literal("public-key") }).loose() }).strict() }).strict(),
+  ],
+  { error: "Confirm with your password or a passkey" },
+);
 /** A signed-in device's name in the account's device list. */
 export const sessionKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "must be a device from the list");
 

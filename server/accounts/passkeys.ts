@@ -87,11 +87,12 @@ export async function passkeySignInOptions({ db, storeUrl, now }: { db: Database
 }
 
 /**
- * POST /api/auth/passkey: signs in with the passkey the browser answered with. One answer for every failure, so it
- * reveals nothing about accounts. A counter of 0 is accepted (synced passkeys never count).
+ * Checks the browser's answer to a sign-in challenge: the passkey it names, verified against the challenge (used once)
+ * and its public key; its counter and last use are updated. Any failure is one 401 that reveals nothing about accounts.
+ * A counter of 0 is accepted (synced passkeys never count).
  */
-export async function signInWithPasskey({ db, storeUrl, now, ceremonyId, response, cartToken, userAgent }: { db: Database; storeUrl: string; now: () => Date; ceremonyId: string; response: AuthenticationResponseJSON; cartToken: string | null; userAgent: string | null }): Promise<SignedIn> {
-  const challenge = await takeChallenge(db, { ceremonyId, purpose: "authenticate", userId: null, now: now() });
+async function verifyPasskey({ db, storeUrl, now, ceremonyId, response }: { db: Database; storeUrl: string; now: Date; ceremonyId: string; response: AuthenticationResponseJSON }) {
+  const challenge = await takeChallenge(db, { ceremonyId, purpose: "authenticate", userId: null, now });
   const [passkey] = challenge ? await db.select().from(passkeys).where(eq(passkeys.id, response.id)) : [];
   if (!challenge || !passkey) throw new AppError("unauthorized", SIGN_IN_FAILED);
   const { rpID, origin } = relyingParty(storeUrl);
@@ -104,7 +105,19 @@ export async function signInWithPasskey({ db, storeUrl, now, ceremonyId, respons
     requireUserVerification: false,
   }).catch(() => null);
   if (!verified?.verified) throw new AppError("unauthorized", SIGN_IN_FAILED);
-  await db.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: now() }).where(eq(passkeys.id, passkey.id));
+  await db.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(passkeys.id, passkey.id));
+  return passkey;
+}
+
+/** POST /api/auth/passkey: signs in as the owner of the passkey the browser answered with. */
+export async function signInWithPasskey({ db, storeUrl, now, ceremonyId, response, cartToken, userAgent }: { db: Database; storeUrl: string; now: () => Date; ceremonyId: string; response: AuthenticationResponseJSON; cartToken: string | null; userAgent: string | null }): Promise<SignedIn> {
+  const passkey = await verifyPasskey({ db, storeUrl, now: now(), ceremonyId, response });
   const [user] = await db.select().from(users).where(eq(users.id, passkey.userId));
   return startSession({ db, now, cartToken, userAgent, userId: user!.id, user: toUserJson(user!) });
+}
+
+/** Whether the signed-in user just proved themselves with one of their own passkeys (to confirm a deletion). */
+export async function provedWithPasskey(args: { db: Database; storeUrl: string; now: Date; userId: string; ceremonyId: string; response: AuthenticationResponseJSON }): Promise<boolean> {
+  const passkey = await verifyPasskey(args).catch(() => null);
+  return passkey?.userId === args.userId;
 }

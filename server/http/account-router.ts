@@ -3,7 +3,7 @@ import { z } from "zod";
 import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, favoriteSchema, profileSchema, sessionKey } from "../accounts/account-schemas";
 import { savedAddressChangeSchema, savedAddressSchema } from "../accounts/address-schemas";
 import { passkeyRegistrationSchema } from "../accounts/passkey-schemas";
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Services } from "../context";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
@@ -91,8 +91,8 @@ export function accountRouter(services: Services): Router {
   });
 
   router.post("/account/delete", requireUser, async (req, res) => {
-    const { password } = parseInput(deleteAccountSchema, req.body, "Invalid request");
-    await services.accounts.deleteAccount({ userId: userId(req), password });
+    const proof = parseInput(deleteAccountSchema, req.body, "Invalid request");
+    await services.accounts.deleteAccount({ userId: userId(req), ...("password" in proof ? { password: proof.password } : { passkey: proof.passkey as unknown as { ceremonyId: string; response: AuthenticationResponseJSON } }) });
     clearSessionCookies(req, res);
     res.json({ ok: true });
   });

@@ -5,7 +5,7 @@ import { TextField } from "~/components/checkout/text-field";
 import { ApiError, apiRequest } from "~/lib/api";
 import { useSessionChanged } from "~/lib/session";
 import { toast } from "~/lib/toast";
-import { addPasskey } from "~/lib/passkeys";
+import { addPasskey, passkeyProof } from "~/lib/passkeys";
 
 interface Device {
   key: string;
@@ -227,15 +227,15 @@ function YourData() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function remove(event: FormEvent) {
-    event.preventDefault();
+  async function remove(event?: FormEvent, withPasskey = false) {
+    event?.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/account/delete", { password });
+      await apiRequest("POST", "/api/account/delete", withPasskey ? { passkey: await passkeyProof() } : { password });
       toast.success("Your account is deleted", { description: "We've emailed you a confirmation." });
       await sessionChanged("/");
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : "We couldn't delete it. Please try again.");
+      setError(e instanceof ApiError ? e.detail : withPasskey ? "The passkey prompt was closed." : "We couldn't delete it. Please try again.");
       setBusy(false);
     }
   }
@@ -256,9 +256,12 @@ function YourData() {
         {confirming ? (
           <form onSubmit={remove} className="mt-3 max-w-sm space-y-3">
             <PasswordField label="Your password, to confirm" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={error ?? undefined} />
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <button type="submit" disabled={busy} className="inline-flex h-10 items-center rounded-full bg-red-700 px-5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
                 {busy ? "Deleting..." : "Delete my account"}
+              </button>
+              <button type="button" disabled={busy} onClick={() => remove(undefined, true)} className={`${secondaryButtonClass} h-10`}>
+                Confirm with a passkey
               </button>
               <button type="button" onClick={() => setConfirming(false)} className={`${secondaryButtonClass} h-10`}>
                 Keep it
