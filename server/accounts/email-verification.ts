@@ -1,22 +1,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import type { Logger } from "../logger";
 import { accountNoticeEmail } from "../mail/account-notice";
-import type { Mailer } from "../mail/mailer";
 import { consumeToken, issueToken } from "./auth-tokens";
+import type { AccountDeps } from "./password-reset";
 import { verifyPassword } from "./passwords";
 import { assertWithinLimits, limits, recordAttempt } from "./rate-limit";
 import { toUserJson } from "./user-json";
 
-interface Deps {
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-  now: () => Date;
-  storeUrl: string;
-}
+type Deps = AccountDeps;
 
 const BAD_LINK = "This link is invalid or has expired. Ask for a new one from your account.";
 

@@ -10,13 +10,15 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwo
 import { assertWithinLimits, limits, recordAttempt } from "./rate-limit";
 import { hashSessionToken } from "./sessions";
 
-interface Deps {
+/** What the account emails need: the database, the mailer, the clock and the store's public address for links. */
+export interface AccountDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
   storeUrl: string;
 }
+type Deps = AccountDeps;
 
 /** The one answer to a reset request, whether or not the address has an account. */
 export const RESET_REQUESTED = "If an account uses that email, we've sent it a link to choose a new password. The link works for 30 minutes.";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderNumberInput } from "./order-lookup-schemas";
 
 const lines = z
   .array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().min(1).max(99) }).strict())
@@ -25,11 +26,7 @@ export type StaffRefund = z.output<typeof staffRefundSchema>;
 /** POST /api/returns: lines of a delivered order to send back, and why; by its owner, or with the order's email. */
 export const returnRequestSchema = z
   .object({
-    orderNumber: z
-      .string()
-      .trim()
-      .transform((s) => s.toUpperCase())
-      .pipe(z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123")),
+    orderNumber: orderNumberInput,
     email: z.email("must be an email address").max(254).optional(),
     lines,
     reason: z.string().trim().min(3, "tell us why, in a few words").max(500),

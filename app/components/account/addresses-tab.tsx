@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { SavedAddress } from "../../../server/accounts/addresses";
-import { SHIPPING_COUNTRIES } from "../../../server/orders/checkout-schemas";
-import { TextField } from "~/components/checkout/text-field";
+import { AddressFields } from "~/components/checkout/address-fields";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { toast } from "~/lib/toast";
@@ -12,7 +11,6 @@ const blank: Draft = { name: "", line1: "", line2: "", city: "", region: "", pos
 function AddressForm({ initial, submitLabel, onSave, onCancel }: { initial: Draft; submitLabel: string; onSave: (draft: Draft) => Promise<void>; onCancel: () => void }) {
   const [draft, setDraft] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -20,24 +18,7 @@ function AddressForm({ initial, submitLabel, onSave, onCancel }: { initial: Draf
   }
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-2xl border border-line p-5 sm:grid-cols-2">
-      <TextField className="sm:col-span-2" label="Full name" autoComplete="name" required value={draft.name} onChange={set("name")} />
-      <TextField className="sm:col-span-2" label="Address" autoComplete="address-line1" required value={draft.line1} onChange={set("line1")} />
-      <TextField className="sm:col-span-2" label="Apartment, suite, etc." autoComplete="address-line2" value={draft.line2} onChange={set("line2")} />
-      <TextField label="City" autoComplete="address-level2" required value={draft.city} onChange={set("city")} />
-      <TextField label="State / region" autoComplete="address-level1" required value={draft.region} onChange={set("region")} />
-      <TextField label="Postal code" autoComplete="postal-code" required value={draft.postalCode} onChange={set("postalCode")} />
-      <div>
-        <label htmlFor="address-country" className="block text-sm font-medium">
-          Country
-        </label>
-        <select id="address-country" autoComplete="country" value={draft.country} onChange={set("country")} className="mt-1.5 h-11 w-full rounded-xl border border-line bg-surface px-3 text-base text-ink">
-          {Object.entries(SHIPPING_COUNTRIES).map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AddressFields id="address" values={draft} onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))} />
       <div className="flex gap-2 sm:col-span-2">
         <button type="submit" disabled={busy} className={`${buttonClass} h-11 disabled:opacity-60`}>
           {submitLabel}

@@ -5,6 +5,7 @@ import { LabelledSelect } from "~/components/admin/labelled-select";
 import { ApiError, apiRequest } from "~/lib/api";
 import { centsFromDollarsText } from "~/lib/money";
 import { toast } from "~/lib/toast";
+import { Field, fieldInputClass } from "~/components/admin/field";
 
 const KINDS = [
   ["percent", "Percentage off"],
@@ -13,25 +14,10 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number][0];
 
-const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm";
+const inputClass = fieldInputClass;
 /** "2026-12-21T18:00" as UTC (the staff area shows and takes times in UTC, like the VSOP drop page). */
 const fromInput = (value: string) => (value ? new Date(`${value}:00Z`).toISOString() : null);
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The form for a new code: what it takes off, and when, how often, for whom and on what it may be used. */
 export function NewDiscountForm({ collections }: { collections: { slug: string; name: string }[] }) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "~/components/layout/status-screen";
 import { centsFromDollarsText } from "~/lib/money";
+import { Field, fieldInputClass } from "~/components/admin/field";
 
 export interface ProductFormOptions {
   collections: { slug: string; name: string; subcategories: { slug: string; name: string }[] }[];
@@ -38,25 +39,10 @@ const FLAGS = [
   ["preorder", "Pre-order"],
 ] as const;
 
-const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm";
+const inputClass = fieldInputClass;
 const list = (text: string) => text.split(",").map((s) => s.trim()).filter(Boolean);
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * Create and edit form for a product. Only the fields that differ from `initial` are sent when editing, so two staff

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { checkoutDetailsSchema, type CheckoutDetails, SHIPPING_COUNTRIES } from "../../../server/orders/checkout-schemas";
+import { checkoutDetailsSchema, type CheckoutDetails } from "../../../server/orders/checkout-schemas";
+import { AddressFields } from "./address-fields";
 import type { SavedAddress } from "../../../server/accounts/addresses";
 import { buttonClass } from "~/components/layout/status-screen";
 import { TextField } from "./text-field";
@@ -70,24 +71,7 @@ export function DetailsForm({ discountCode, busy, onSubmit, saved = [], email = 
             </select>
           </div>
         )}
-        <TextField className="sm:col-span-2" label="Full name" autoComplete="name" required value={fields.name} onChange={set("name")} error={errors.name} />
-        <TextField className="sm:col-span-2" label="Address" autoComplete="address-line1" required value={fields.line1} onChange={set("line1")} error={errors.line1} />
-        <TextField className="sm:col-span-2" label="Apartment, suite, etc." autoComplete="address-line2" value={fields.line2} onChange={set("line2")} error={errors.line2} />
-        <TextField label="City" autoComplete="address-level2" required value={fields.city} onChange={set("city")} error={errors.city} />
-        <TextField label="State / region" autoComplete="address-level1" required value={fields.region} onChange={set("region")} error={errors.region} />
-        <TextField label="Postal code" autoComplete="postal-code" required value={fields.postalCode} onChange={set("postalCode")} error={errors.postalCode} />
-        <div>
-          <label htmlFor="country" className="block text-sm font-medium">
-            Country
-          </label>
-          <select id="country" autoComplete="country" value={fields.country} onChange={set("country")} className="mt-1.5 h-11 w-full rounded-xl border border-line bg-surface px-3 text-base text-ink">
-            {Object.entries(SHIPPING_COUNTRIES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AddressFields id="shipping" values={fields} errors={errors} onChange={(key, value) => setFields((f) => ({ ...f, [key]: value }))} />
       </fieldset>
       {canSave && !chosen && (
         <label className="flex items-center gap-2 text-sm">
