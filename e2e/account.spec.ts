@@ -22,7 +22,7 @@ async function signUp(page: Page) {
 
 test("sign up, buy, sign out, sign in: the account shows the profile and the order", async ({ page }) => {
   const username = await signUp(page);
-  await expect(page.getByText(`${username}@example.com`)).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByText(`${username}@example.com`, { exact: true })).toBeVisible();
 
   await addToCart(page, 3, "XS");
   const orderNumber = await checkOutWithTestCard(page, { email: `${username}@example.com`, name: "Riley Morgan" });
