@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 import { signUp } from "./journeys";
 
+test.use({ expectedConsoleErrors: [/status of 401/] }); // signing in to the deleted account, on purpose
+
 test("a shopper adds a passkey and signs in with it (Chromium's virtual authenticator)", async ({ page }) => {
   // Passkeys belong to a domain name, and the store's public address here is http://localhost:{port}.
   const origin = `http://localhost:${process.env.E2E_PORT}`;
