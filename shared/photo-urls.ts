@@ -24,7 +24,7 @@ export const photoUrl = (key: string, width: number, format: PhotoFormat) => `/m
 export const photoSrcSet = (photo: Photo, format: PhotoFormat) => photo.widths.map((w) => `${photoUrl(photo.key, w, format)} ${w}w`).join(", ");
 
 /** The JPEG closest to `target` pixels wide without going under it (or the largest there is): a plain image URL. */
-export function photoJpeg(photo: Photo, target = 960): string {
+export function photoJpeg(photo: Pick<Photo, "key" | "widths">, target = 960): string {
   const width = photo.widths.find((w) => w >= target) ?? photo.widths.at(-1)!;
   return photoUrl(photo.key, width, "jpg");
 }

@@ -2,6 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { queryPrepared } from "../db/prepared";
 import { productImageUrl } from "../catalog/images/image-url";
+import { firstPhotoSql } from "../catalog/product-photos";
+import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import { priceOrder, TAX_RATE_PERCENT } from "../pricing/price-order";
 import { type CartOwner, cartWithId, ownerCondition } from "./cart-owner";
@@ -21,6 +23,8 @@ interface LineRow {
   garment: string;
   preorder: boolean;
   category: string;
+  /** The line's colour's first staff photo, when the product has photos. */
+  photo: { key: string; widths: number[] } | null;
 }
 
 /**
@@ -30,7 +34,7 @@ interface LineRow {
 export function selectCartLines(lines: SQL): SQL {
   // A product taken off sale (draft or archived) stays in carts with nothing available, so checkout refuses it.
   return sql`select l.id, l.quantity, v.color, v.size, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available, p.id as "productId", p.name,
-      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category
+      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo
     from ${lines} l
     join variants v on v.id = l.variant_id
     join products p on p.id = v.product_id
@@ -66,7 +70,7 @@ export function toCart(rows: LineRow[]): Cart {
         id: r.productId,
         name: r.name,
         price: toDollars(r.priceCents),
-        image: productImageUrl(r.garment, r.color, "front"),
+        image: r.photo ? photoJpeg(r.photo, 320) : productImageUrl(r.garment, r.color, "front"),
         category: r.category,
         preorder: r.preorder,
       },

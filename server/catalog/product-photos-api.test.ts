@@ -45,6 +45,12 @@ describe("product photos", () => {
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect(meta.width).toBe(Number(/-(\d+)\./.exec(file)![1]));
     }
+    // The photos stand for the product in carts, orders and the Meta feed, not the drawing.
+    const shopper = createApiClient(server.url);
+    await shopper.post("/api/cart/items", { productId: 3, quantity: 1, color: "Black", size: "M" });
+    expect((await shopper.get("/api/cart")).body.items[0].product.image).toBe(`/media/${key}-320.jpg`);
+    const feed = (await admin.get("/api/instagram-shop/feed")).text.split("\n").find((l: string) => l.startsWith("VS-3-BLACK-M,"))!;
+    expect(feed).toContain(`http://store.test/media/${key}-1440.jpg`);
     expect((await fetch(`${server.url}/media/${key}-2000.jpg`)).status).toBe(404);
     expect((await fetch(`${server.url}/media/..%2F..%2Fpackage.json`)).status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, gt, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { productImages, products } from "../db/schema";
@@ -69,3 +69,10 @@ export async function deletePhoto({ db, photoId, actor, now = new Date() }: { db
     return { productId: photo.productId };
   });
 }
+
+/**
+ * SQL for the first staff photo of a product in a colour (its own colour's first, else the first for every colour), as
+ * `{key, widths}` JSON or null: cart lines, order lines and the feed show it instead of the drawing.
+ */
+export const firstPhotoSql = (productId: SQL, color: SQL) =>
+  sql`(select json_build_object('key', i.file_key, 'widths', i.widths) from product_images i where i.product_id = ${productId} and (i.color is null or i.color = ${color}) order by (i.color is null), i.position limit 1)`;

@@ -4,7 +4,8 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { productImageUrl } from "../catalog/images/image-url";
 import type { Database } from "../db/client";
-import { categories, products, variants } from "../db/schema";
+import { categories, productImages, products, variants } from "../db/schema";
+import { photoJpeg } from "../../shared/photo-urls";
 import { ageGroup, availability, feedPrice, gender, googleCategory, plainText } from "./feed-fields";
 import { isActive } from "../catalog/product-query";
 import { descriptionText } from "../../shared/description";
@@ -55,13 +56,19 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
       .limit(BATCH);
     if (batch.length === 0) break;
     lastId = batch[batch.length - 1]!.product.id;
-    const stock = await db
-      .select()
-      .from(variants)
-      .where(and(inArray(variants.productId, batch.map((b) => b.product.id))))
-      .orderBy(asc(variants.productId), asc(variants.id));
+    const ids = batch.map((b) => b.product.id);
+    const [stock, photos] = await Promise.all([
+      db.select().from(variants).where(inArray(variants.productId, ids)).orderBy(asc(variants.productId), asc(variants.id)),
+      db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.productId), asc(productImages.position)),
+    ]);
+    // A variant's pictures: its colour's staff photos (or those for every colour), else the drawings.
+    const picturesOf = (p: { id: number; garment: string }, color: string) => {
+      const own = photos.filter((i) => i.productId === p.id && (i.color === color || i.color === null)).sort((a, b) => Number(a.color === null) - Number(b.color === null) || a.position - b.position);
+      return own.length ? own.slice(0, 2).map((i) => photoJpeg({ key: i.fileKey, widths: i.widths }, 1440)) : [productImageUrl(p.garment, color, "front"), productImageUrl(p.garment, color, "back")];
+    };
     for (const { product: p, category, subcategory } of batch) {
       for (const v of stock.filter((s) => s.productId === p.id)) {
+        const pictures = picturesOf(p, v.color);
         const onSale = v.compareAtCents !== null;
         const available = v.onHand - v.reserved;
         const row = {
@@ -74,8 +81,8 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
           price: feedPrice(onSale ? v.compareAtCents! : v.priceCents),
           sale_price: onSale ? feedPrice(v.priceCents) : "",
           link: absolute(`/product/${p.id}`),
-          image_link: absolute(productImageUrl(p.garment, v.color, "front")),
-          additional_image_link: absolute(productImageUrl(p.garment, v.color, "back")),
+          image_link: absolute(pictures[0]!),
+          additional_image_link: pictures[1] ? absolute(pictures[1]) : "",
           brand: BRAND,
           size: v.size,
           color: v.color,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { firstPhotoSql } from "../catalog/product-photos";
 import type { Database } from "../db/client";
 import { cartItems, products, variants } from "../db/schema";
 import { priceOrder, type OrderTotals } from "../pricing/price-order";
@@ -16,6 +17,8 @@ export interface CheckoutLine {
   quantity: number;
   /** The product's collection, for codes limited to some collections. */
   collectionId: number;
+  /** The colour's first staff photo, if any: the order line's picture. */
+  photo: { key: string; widths: number[] } | null;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -31,6 +34,7 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       unitPriceCents: variants.priceCents,
       quantity: cartItems.quantity,
       collectionId: products.categoryId,
+      photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { productImageUrl } from "../catalog/images/image-url";
+import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -146,7 +147,7 @@ async function createPendingOrder(
       productId: l.productId,
       variantId: l.variantId,
       name: l.name,
-      imageUrl: productImageUrl(l.garment, l.color, "front"),
+      imageUrl: l.photo ? photoJpeg(l.photo, 320) : productImageUrl(l.garment, l.color, "front"),
       color: l.color,
       size: l.size,
       unitPriceCents: l.unitPriceCents,
