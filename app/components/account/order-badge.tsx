@@ -8,12 +8,15 @@ const colors: Record<string, string> = {
 };
 const badge = "inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize";
 
+/** Statuses of an order still being fulfilled: only they can be partly refunded (canceled and refunded are whole). */
+const FULFILMENT = new Set(["paid", "processing", "shipped", "delivered"]);
+
 /** An order's status, and "partially refunded" beside it while some but not all of it has been given back. */
 export function OrderBadge({ status, refunded = 0 }: { status: string; refunded?: number }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       <span className={cn(badge, colors[status] ?? "bg-surface-muted text-ink")}>{status}</span>
-      {refunded > 0 && status !== "refunded" && <span className={cn(badge, "bg-purple-100 text-purple-900 dark:bg-purple-900 dark:text-purple-100")}>partially refunded</span>}
+      {refunded > 0 && FULFILMENT.has(status) && <span className={cn(badge, "bg-purple-100 text-purple-900 dark:bg-purple-900 dark:text-purple-100")}>partially refunded</span>}
     </span>
   );
 }
