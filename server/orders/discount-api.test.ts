@@ -95,7 +95,7 @@ describe("discount codes", () => {
     expect(held.status, held.text).toBe(200);
     expect((await member.post("/api/checkout/quote", { discountCode: "once" })).body.message).toBe("You have already used the code ONCE");
     // Ending that checkout (the provider cancels it) frees the code for the same account.
-    await server.database.db.update(orders).set({ reservationExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.paymentIntentId, held.body.paymentIntentId));
+    await server.database.db.update(orders).set({ reservationExpiresAt: new Date(server.clock.now.getTime() - 1000) }).where(eq(orders.paymentIntentId, held.body.paymentIntentId));
     await server.services.checkout.expireStaleOrders();
     const freed = await member.post("/api/checkout/quote", { discountCode: "once" });
     expect(freed.status, freed.text).toBe(200);
