@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     // The server shares code with the UI only through shared/.
-    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    files: ["server/**/*.{ts,tsx}", "scripts/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)app/|^~/", message: "server/ imports nothing from app/: move pure code both need to shared/." }] }],
     },

@@ -4,12 +4,17 @@ import { dirname, join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+/** React Query and the provider that brings it (lib/query-client.tsx): only the pages and dialogs that query load them. */
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]app[\\/]lib[\\/]query-client\.tsx$/;
 const ROUTE_MODULE = /\?__react-router-build-client-route$/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx\?/;
+const PRODUCT_ROUTE = /[\\/]app[\\/]routes[\\/]product\.tsx\?/;
+const STAFF_ROUTE = /[\\/]app[\\/]routes[\\/]admin-/;
 const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 /** Shopping components and helpers (not admin, checkout or account code). */
+const SHARED_MODULE = /[\\/]shared[\\/][^\\/]+\.ts$/;
 const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](product|product-detail|stylist|vsop|listing|home|cart))[\\/]/;
 
 /**
@@ -18,9 +23,12 @@ const STOREFRONT = /[\\/]app[\\/](lib|components[\\/](product|product-detail|sty
  * round trip and headers, which on a phone delays the first paint more than the bytes do. Instead:
  * - framework: React, React DOM and React Router, which every page loads;
  * - shell: everything the root route imports statically (header, footer, cart state, icons), also on every page;
- * - storefront: shopping components and helpers used by three or more routes (money, product cards, ratings...) and
- *   the icons two or more routes use (a few hundred bytes each: not worth a request each);
- * route-specific code and everything loaded on demand (dialogs, toasts, web-vitals) still splits as before.
+ * - query: React Query, for the few pages and dialogs that use it (decision 0023);
+ * - shopping code used by three or more shopper pages (money, product cards, ratings...) and the icons two or more
+ *   use (a few hundred bytes each: not worth a request each), staff pages not counted, in two chunks so that the
+ *   product page (the one with a JavaScript budget, issue 19) loads none it doesn't use: storefront (what it uses, with
+ *   the shared/ modules it shares with on-demand chunks) and listing (the rest: product cards, cart totals...);
+ * route-specific code and everything loaded on demand (dialogs, toasts, forms, web-vitals) still splits as before.
  */
 function fewerClientChunks(): Plugin {
   const staticImports = new Map<string, readonly string[]>();
@@ -44,15 +52,21 @@ function fewerClientChunks(): Plugin {
   let shell: Set<string> | undefined;
   const rootClosure = () => (shell ??= new Set([...staticImports.keys()].filter((id) => ROOT_ROUTE.test(id)).flatMap((id) => [...closure(id)])));
   let routeCount: Map<string, number> | undefined;
+  /** How many of the shopper's pages (not the root, not the staff pages) import the module. */
   const routesUsing = (id: string) => {
     if (!routeCount) {
       routeCount = new Map();
-      for (const route of [...staticImports.keys()].filter((r) => ROUTE_MODULE.test(r) && !ROOT_ROUTE.test(r))) {
+      for (const route of [...staticImports.keys()].filter((r) => ROUTE_MODULE.test(r) && !ROOT_ROUTE.test(r) && !STAFF_ROUTE.test(r))) {
         for (const m of closure(route)) routeCount.set(m, (routeCount.get(m) ?? 0) + 1);
       }
     }
     return routeCount.get(id) ?? 0;
   };
+  let product: Set<string> | undefined;
+  const productClosure = () => (product ??= new Set([...staticImports.keys()].filter((id) => PRODUCT_ROUTE.test(id)).flatMap((id) => [...closure(id)])));
+  const shared = (id: string) => (STOREFRONT.test(id) && !ROUTE_MODULE.test(id) && routesUsing(id) >= 3) || (LUCIDE_ICON.test(id) && routesUsing(id) >= 2);
+  /** Imported by a module the product page does not load (a staff page, a chunk loaded on demand). */
+  const usedBeyondProduct = (id: string) => [...staticImports].some(([importer, deps]) => deps.includes(id) && !productClosure().has(importer));
   return {
     name: "store:fewer-client-chunks",
     applyToEnvironment: (environment) => environment.name === "client",
@@ -73,13 +87,16 @@ function fewerClientChunks(): Plugin {
         ...options,
         codeSplitting: {
           groups: [
-            { name: "framework", test: FRAMEWORK, priority: 3 },
-            { name: "shell", test: (id: string) => !ROUTE_MODULE.test(id) && rootClosure().has(id), priority: 2 },
+            { name: "framework", test: FRAMEWORK, priority: 4 },
+            { name: "shell", test: (id: string) => !ROUTE_MODULE.test(id) && rootClosure().has(id), priority: 3 },
+            // After the shell, so the provider's own imports (api, session) stay in the shell rather than follow it here.
+            { name: "query", test: QUERY, priority: 2 },
             {
               name: "storefront",
-              test: (id: string) => (STOREFRONT.test(id) && !ROUTE_MODULE.test(id) && routesUsing(id) >= 3) || (LUCIDE_ICON.test(id) && routesUsing(id) >= 2),
+              test: (id: string) => productClosure().has(id) && (shared(id) || (SHARED_MODULE.test(id) && usedBeyondProduct(id))),
               priority: 1,
             },
+            { name: "listing", test: (id: string) => shared(id) && !productClosure().has(id), priority: 0 },
           ],
         },
       };

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from "react";
+import { IconSprite } from "~/components/ui/sprite-icon";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-surface font-sans text-ink">
+        <IconSprite />
         <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
 import { expect, test } from "./fixtures";
 
-const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/no-such-page"];
+const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", "/no-such-page"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -20,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/returns", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
+const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/returns", "/admin/reviews?status=published", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { addToCart, checkOutWithTestCard, signUp } from "./journeys";
 
 for (const theme of ["light", "dark"] as const) {
-  test.describe(`a shopper's account with an order, an address and the verify banner, ${theme} theme`, () => {
+  test.describe(`a shopper's cart with an item and account with an order, an address and the verify banner, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("has no axe violations", async ({ page, baseURL }) => {
       test.setTimeout(90_000);
@@ -13,7 +13,8 @@ for (const theme of ["light", "dark"] as const) {
       const orderNumber = await checkOutWithTestCard(page, { email: `${username}@example.com`, name: "Avery Axe" });
       const saved = await page.request.post("/api/account/addresses", { data: { name: "Avery Axe", line1: "9 Birch Road", city: "Austin", region: "TX", postalCode: "73301", country: "US" }, headers: { origin: baseURL! } });
       expect(saved.status()).toBe(201);
-      for (const path of ["/account", "/account?tab=orders", "/account?tab=addresses", "/account?tab=security", `/account/orders/${orderNumber}`]) {
+      await addToCart(page, 30, "M"); // a cart with a line in it, as shoppers see it
+      for (const path of ["/cart", "/account", "/account?tab=orders", "/account?tab=addresses", "/account?tab=security", `/account/orders/${orderNumber}`]) {
         await page.goto(path);
         await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
         await page.waitForTimeout(300); // the tabs that load their lists

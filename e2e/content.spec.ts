@@ -37,3 +37,16 @@ test.describe("unknown articles", () => {
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   });
 });
+
+test("an address with a trailing slash leads to the page without it, the query kept", async ({ page }) => {
+  for (const [from, to, heading] of [
+    ["/terms/", "/terms", /Terms/],
+    ["/shipping/?from=mail", "/shipping?from=mail", /Shipping/],
+    ["/category/men/", "/category/men", /Men/],
+  ] as const) {
+    const response = await page.goto(from);
+    expect(response!.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(to);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  }
+});

@@ -10,6 +10,8 @@ await build({
   format: "esm",
   target: "node24",
   packages: "external",
+  // The emails (server/mail/*.tsx) are React components: the automatic runtime, as tsconfig's "react-jsx".
+  jsx: "automatic",
   sourcemap: true,
   logLevel: "warning",
 });

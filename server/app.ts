@@ -5,9 +5,12 @@ import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
 import { imagesRouter } from "./http/images-router";
 import { seoRouter } from "./http/seo-router";
+import { unsubscribeRouter } from "./http/unsubscribe-router";
 import { createResponseCache, isAnonymous } from "./http/response-cache";
+import { catalogueAnswer, pageAnswer, publishWrites } from "./http/cache-rules";
 import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
+import { withoutTrailingSlash } from "./http/trailing-slash";
 import { securityHeaders } from "./http/security";
 import type { Logger } from "./logger";
 
@@ -29,20 +32,24 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(requestContext(logger));
+  app.use(withoutTrailingSlash);
   app.use(compression());
   app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
+  // Staff (and unknown) writes clear every cache in every process; checkouts publish only what they changed (decision 0022).
+  app.use(publishWrites(services.catalogChanges));
   if (cacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: cacheTtlMs });
-    app.use(cache.invalidator());
+    services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone; pages only for visitors without a session or cart.
-    app.use("/api/products", cache.middleware((req) => req.originalUrl));
+    app.use("/api/products", cache.middleware(catalogueAnswer));
     // Pages only: files (anything with an extension, .data included) and the API have their own caching.
-    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && isAnonymous(req) ? `page:${req.originalUrl}` : null)));
+    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && isAnonymous(req) ? pageAnswer(req) : null)));
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
   app.use("/media", mediaRouter(services));
   app.use(seoRouter(services));
+  app.use(unsubscribeRouter(services));
   if (pages.length > 0) app.use(...pages);
   app.use(errorHandler);
   return app;

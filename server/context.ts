@@ -13,8 +13,13 @@ import { deleteOldAttempts } from "./accounts/rate-limit";
 import { addCartItem } from "./cart/add-cart-item";
 import { getCampaign, updateCampaign } from "./campaign/campaign";
 import { subscribe } from "./newsletter/subscribe";
+import { createAlertService } from "./alerts/alert-service";
+import { unsubscribeLinks } from "./unsubscribe/unsubscribe-links";
+import { unsubscribe } from "./unsubscribe/unsubscribe";
 import { getArticle, listArticles } from "./content/blog";
 import { createSeoService } from "./seo/seo-service";
+import { createReviewService } from "./reviews/review-service";
+import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
 import { saveContactMessage } from "./content/contact";
 import type { ContactInput } from "./content/contact-schemas";
 import { createStylist } from "./stylist/stylist";
@@ -70,6 +75,12 @@ import { startCheckout } from "./orders/start-checkout";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { authenticateTestPayment, confirmTestPayment } from "./payments/test-payments";
 import type { TestPaymentProvider } from "./payments/test-provider";
+import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
+
+/** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
+function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
+  return { ...service, list: sharedReads.share(service.list) };
+}
 
 /** Turns `fn({ db, ...args })` into `fn(args)` with the database filled in. */
 function bind<A extends { db: Database }, R>(db: Database, fn: (args: A) => R): (args: Omit<A, "db">) => R {
@@ -83,6 +94,8 @@ export interface ServiceDeps {
   logger: Logger;
   now?: () => Date;
   storeUrl: string;
+  /** The store's postal address, in every email's footer (STORE_ADDRESS). */
+  storeAddress: string;
   /** Settings the browser may see (Epic Stack's env whitelist). */
   publicConfig?: { gtmId: string | null };
   /** The secret Meta's scheduled fetch uses to read the catalog feed. */
@@ -93,6 +106,10 @@ export interface ServiceDeps {
   importImageHosts?: string[];
   /** Optional wording for the style assistant; the built-in engines answer without it. */
   languageModel?: LanguageModel | null;
+  /** Where committed changes are told to this process's caches and, through the change feed, to the others'. */
+  catalogChanges?: CatalogChanges;
+  /** How long catalogue reads are shared between visitors (server/catalog/shared-reads.ts); 0 (tests) turns it off. */
+  sharedReadMs?: number;
 }
 
 const scheduledFeedUrl = (storeUrl: string, token: string) => `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(token)}`;
@@ -103,12 +120,33 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [] }: ServiceDeps) {
-  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl };
-  const accountDeps = { db, mailer, logger, now, storeUrl };
+export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, storeAddress, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0 }: ServiceDeps) {
+  const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
+  const sharedCampaign = sharedReads.share((args: { slug?: string }) => getCampaign({ db, now, ...args }));
+  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeAddress };
+  const accountDeps = { db, mailer, logger, now, storeUrl, storeAddress };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
+  const links = unsubscribeLinks({ db, storeUrl, now });
+  const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeAddress, links });
+  /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
+  const restocking = alerts.afterStockChange;
+  /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
+  const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
+  const publishingReviews = <S extends { write: (a: never) => Promise<unknown>; edit: (a: never) => Promise<unknown>; remove: (a: never) => Promise<unknown> }>(service: S): S => ({
+    ...service,
+    write: publishing(service.write),
+    edit: publishing(service.edit),
+    remove: publishing(service.remove),
+  });
+  // Every committed change, made here or heard from another process, drops the shared reads (they are a second old at
+  // most, but a page rendered from one would then be cached for the response cache's whole life); a staff change may
+  // also rename or reorder collections, so the menus are read again (decisions 0016, 0022).
+  catalogChanges.subscribe((change) => {
+    sharedReads.clear();
+    if ("all" in change) collections.clear();
+  });
   /** A staff change to the collections: written, then every later read in this process sees it. */
   const changingCollections =
     <A,>(change: (args: A & { db: Database; now: Date }) => Promise<unknown>) =>
@@ -118,32 +156,35 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     };
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
+    catalogChanges,
+    /** Cleared with the response cache by every change that may alter what they show (catalogChanges). */
+    sharedReads,
     media,
     payments,
     checkout: {
       quote: withDeps(orderDeps, quoteCheckout),
-      startCheckout: withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)),
-      getOrderStatus: withDeps(orderDeps, getOrderStatus),
+      startCheckout: restocking(publishing(withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)))),
+      getOrderStatus: publishing(withDeps(orderDeps, getOrderStatus)),
       lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
       requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),
-      handlePaymentEvent: withDeps(orderDeps, handlePaymentEvent),
-      expireStaleOrders: () => expireStaleOrders(orderDeps),
+      handlePaymentEvent: restocking(publishing(withDeps(orderDeps, handlePaymentEvent))),
+      expireStaleOrders: restocking(publishing(() => expireStaleOrders(orderDeps))),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
       /** Whole-order refunds owed (a cancel, a late payment), then written refunds the provider hasn't confirmed. */
       issueOwedRefunds: async () => (await issueOwedRefunds(orderDeps)) + (await issuePendingRefunds(orderDeps)),
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {
-      confirm: withDeps({ ...orderDeps, provider: testProvider }, confirmTestPayment),
-      authenticate: withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment),
+      confirm: publishing(withDeps({ ...orderDeps, provider: testProvider }, confirmTestPayment)),
+      authenticate: publishing(withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment)),
     },
     catalog: {
       /** Collections and subcategories in menu order (cached briefly: every page's menus read them). */
       collections: () => collections.list(),
-      listProducts: bind(db, listProducts),
-      getProduct: bind(db, getProduct),
-      findProduct: bind(db, findProduct),
-      browseCatalog: bind(db, browseCatalog),
+      listProducts: sharedReads.share(bind(db, listProducts)),
+      getProduct: sharedReads.share(bind(db, getProduct)),
+      findProduct: sharedReads.share(bind(db, findProduct)),
+      browseCatalog: sharedReads.share(bind(db, browseCatalog), ({ category, subcategory, params }) => `${category}/${subcategory}?${params}`),
       searchProducts: bind(db, searchProducts),
     },
     cart: {
@@ -186,7 +227,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deleteAddress: bind(db, deleteAddress),
       deleteAccount: async (args: { userId: string; password?: string; passkey?: { ceremonyId: string; response: AuthenticationResponseJSON } }) => {
         const passkeyProved = args.passkey ? await provedWithPasskey({ db, storeUrl, now: now(), userId: args.userId, ...args.passkey }) : false;
-        await deleteAccount({ db, mailer, logger, now: now(), userId: args.userId, password: args.password, passkeyProved });
+        await deleteAccount({ db, mailer, logger, now: now(), storeUrl, storeAddress, userId: args.userId, password: args.password, passkeyProved });
       },
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),
@@ -203,18 +244,18 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
     admin: {
       listOrders: bind(db, listRecentOrders),
       getOrder: bind(db, getStaffOrder),
-      changeOrderStatus: withDeps(orderDeps, changeOrderStatus),
-      refundOrder: async (args: { orderNumber: string; input: StaffRefund; actor: string }) => {
+      changeOrderStatus: restocking(withDeps(orderDeps, changeOrderStatus)),
+      refundOrder: restocking(async (args: { orderNumber: string; input: StaffRefund; actor: string }) => {
         await refundOrder({ ...orderDeps, ...args });
         return getStaffOrder({ db, orderNumber: args.orderNumber });
-      },
+      }),
       salesByDay: () => salesByDay({ db, now }),
       listProducts: bind(db, listAdminProducts),
       getProduct: bind(db, getAdminProduct),
-      updateVariant: (args: { variantId: number; change: VariantChange; actor: string }) => updateVariant({ db, now: now(), ...args }),
+      updateVariant: restocking((args: { variantId: number; change: VariantChange; actor: string }) => updateVariant({ db, now: now(), ...args })),
       listAudit: bind(db, listAudit),
       createProduct: (args: { input: ProductFields; actor: string }) => createProduct({ db, now: now(), ...args }),
-      updateProduct: (args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args }),
+      updateProduct: restocking((args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args })),
       duplicateProduct: (args: { id: number; actor: string }) => duplicateProduct({ db, now: now(), ...args }),
       deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
       productIdForHandle: bind(db, productIdForHandle),
@@ -229,12 +270,12 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
       bulkEditGrid: bind(db, bulkEditGrid),
       exportCatalog: () => exportCatalog({ db, storeUrl }),
-      importCatalog: (args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args }),
-      applyBulkEdit: (args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args }),
+      importCatalog: restocking((args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args })),
+      applyBulkEdit: restocking((args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args })),
       exportSubscribers: () => exportSubscribers({ db }),
       listDiscounts: () => listDiscounts({ db }),
       listReturns: (args: { status?: ReturnStatus } = {}) => listReturns({ db, ...args }),
-      decideReturn: (args: { returnNumber: string; decision: ReturnDecision; actor: string }) => decideReturn({ ...orderDeps, ...args }),
+      decideReturn: restocking((args: { returnNumber: string; decision: ReturnDecision; actor: string }) => decideReturn({ ...orderDeps, ...args })),
       listCustomers: bind(db, listCustomers),
       getCustomer: bind(db, getCustomer),
       createDiscount: (args: { input: DiscountFields; actor: string }) => createDiscount({ db, now: now(), ...args }),
@@ -251,7 +292,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       summary: () => summarizeFeed({ db }),
     },
     campaign: {
-      get: (args: { slug?: string } = {}) => getCampaign({ db, now, ...args }),
+      get: (args: { slug?: string } = {}) => sharedCampaign(args),
     },
     stylist: {
       ...createStylist({ db, model: languageModel, logger }),
@@ -261,6 +302,7 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
         await recordAttempt(db, [limits.stylistIp(ip)], now());
       },
     },
+    reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeAddress } })), sharedReads),
     seo: createSeoService({ db, origin: storeUrl }),
     content: {
       listArticles,
@@ -277,8 +319,19 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       subscribe: async ({ input, ip }: { input: SubscribeInput; ip: string }) => {
         await assertWithinLimits(db, [limits.newsletterIp(ip)], now());
         await recordAttempt(db, [limits.newsletterIp(ip)], now());
-        return subscribe({ db, input });
+        return subscribe({ db, mailer, logger, now, storeUrl, storeAddress, links, input });
       },
+    },
+    /** Back-in-stock alerts and the VSOP waitlist: sign-up, confirmation, the sender and its sweep. */
+    alerts,
+    /** One-click unsubscribe links (newsletter and alerts), signed, never stored. */
+    unsubscribe: {
+      /** What a link unsubscribes from (the page's question), or null for a link this store did not sign. */
+      describe: async ({ token }: { token: string }) => {
+        const target = await links.verify(token);
+        return target && { kind: target.kind };
+      },
+      apply: ({ token }: { token: string }) => unsubscribe({ db, links, token, now: now() }),
     },
     health: {
       /** Throws when the database does not answer. */

@@ -8,7 +8,9 @@ import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { MAINTENANCE_INTERVAL_MS, maintainDatabase } from "./db/maintenance";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
+import { seedReviews } from "./db/seed/seed-reviews";
 import { seedCampaign } from "./campaign/campaign";
+import { startChangeFeed } from "./cache/change-feed";
 import { developmentPages, productionPages } from "./http/pages";
 import { createLogger } from "./logger";
 import { createMediaStore } from "./media/media-store";
@@ -34,7 +36,7 @@ logger.info({ driver: database.driver }, "database opened");
 await migrateDatabase(database);
 if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
   const seeded = await seedCatalog(database.db);
-  logger.info(seeded, "catalogue seeded");
+  logger.info({ ...seeded, ...(await seedReviews(database.db)) }, "catalogue seeded");
 }
 await seedCampaign(database.db, new Date());
 await maintainDatabase(database);
@@ -43,10 +45,12 @@ const payments = createPaymentProvider(config, database.db);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
 const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
-const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, media, importImageHosts: config.IMPORT_IMAGE_HOSTS, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
+const services = createServices({ db: database.db, payments, mailer, logger, storeUrl, storeAddress: config.STORE_ADDRESS, media, importImageHosts: config.IMPORT_IMAGE_HOSTS, sharedReadMs: production ? Math.min(1000, config.RESPONSE_CACHE_MS) : 0, publicConfig: { gtmId: config.GTM_ID ?? null }, feedToken: config.FEED_TOKEN ?? null,
   languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
 });
 logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox" }, "services ready");
+// Several processes on one PostgreSQL tell each other what changed, so their caches agree within a second (decision 0022).
+const changeFeed = config.DATABASE_URL ? startChangeFeed({ url: config.DATABASE_URL, db: database.db, changes: services.catalogChanges, logger }) : null;
 const pages = production ? await productionPages(services) : await developmentPages(services);
 // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
 const app = createApp({ services, logger, production, pages, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production ? config.RESPONSE_CACHE_MS : 0 });
@@ -73,6 +77,11 @@ const sweeper = setInterval(() => {
     (n) => n > 0 && logger.info({ sent: n }, "sent owed order confirmations"),
     (err) => logger.error({ err }, "confirmation sweep failed"),
   );
+  // Back-in-stock alerts whose stock came back by any path, and sign-ups never confirmed (safe with several instances).
+  services.alerts.sweep().then(
+    (n) => n > 0 && logger.info({ sent: n }, "sent back-in-stock alerts"),
+    (err) => logger.error({ err }, "back-in-stock sweep failed"),
+  );
   services.checkout.issueOwedRefunds().then(
     (n) => n > 0 && logger.info({ refunded: n }, "issued owed refunds"),
     (err) => logger.error({ err }, "refund sweep failed"),
@@ -94,6 +103,7 @@ async function shutdown(signal: string) {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   clearTimeout(force);
+  await changeFeed?.close();
   await database.close();
   logger.info("database closed");
   process.exit(0);

@@ -1,20 +1,60 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { Cart } from "../../server/cart/cart-types";
 import { apiRequest } from "./api";
+import { onSessionChange } from "./session";
+import { Store, useStore } from "./store";
 
-export const CART_QUERY_KEY = ["/api/cart"] as const;
+/**
+ * The cart as this browser last saw it: the root loader's to start with, then the answer of every cart call (each
+ * answers the whole cart). A plain store rather than React Query, which would put 10 KB of script on every page for
+ * this alone (decision 0023).
+ */
+class CartStore extends Store<Cart | undefined> {
+  #fetching: Promise<void> | null = null;
+  #changes = 0;
 
-/** SPEC §9: the cart is never stale; it is refetched on mount and when the window regains focus. */
-export function useCart() {
-  return useQuery({
-    queryKey: CART_QUERY_KEY,
-    queryFn: () => apiRequest<Cart>("GET", "/api/cart"),
-    staleTime: 0,
-    refetchOnMount: true,
-    refetchOnWindowFocus: true,
-  });
+  override set(cart: Cart | undefined): void {
+    this.#changes++;
+    super.set(cart);
+  }
+
+  /** One request at a time; an answer that left before a cart call's answer arrived is dropped as older. */
+  refetch(): Promise<void> {
+    const changes = this.#changes;
+    this.#fetching ??= apiRequest<Cart>("GET", "/api/cart")
+      .then(
+        (cart) => {
+          if (this.#changes === changes) this.set(cart);
+        },
+        () => {}, // the last cart stays; the next mount or return to the page asks again
+      )
+      .finally(() => {
+        this.#fetching = null;
+      });
+    return this.#fetching;
+  }
+}
+
+const CartContext = createContext<CartStore | null>(null);
+
+function useCartStore(): CartStore {
+  const store = useContext(CartContext);
+  if (!store) throw new Error("The cart needs a CartProvider");
+  return store;
+}
+
+/** SPEC §9: the cart is never stale; it is fetched again whenever a component showing it mounts and when the page is shown again. */
+export function useCart(): { data: Cart | undefined } {
+  const store = useCartStore();
+  useEffect(() => void store.refetch(), [store]);
+  return { data: useStore(store) };
+}
+
+/** Fetches the cart again (after a payment, which empties it on the server). */
+export function useRefetchCart(): () => Promise<void> {
+  const store = useCartStore();
+  return () => store.refetch();
 }
 
 export interface AddToCartInput {
@@ -24,17 +64,25 @@ export interface AddToCartInput {
   size: string;
 }
 
-/** Every cart call answers the whole cart, which replaces the cached one. Failures show the server's reason. */
+/** Every cart call answers the whole cart, which replaces the one shown. Failures show the server's reason. */
 function useCartMutation<V>(call: (variables: V) => Promise<Cart>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (cart) => queryClient.setQueryData(CART_QUERY_KEY, cart),
-    onError: (error) => {
+  const store = useCartStore();
+  const [pending, setPending] = useState(0);
+  async function mutateAsync(variables: V): Promise<Cart> {
+    setPending((n) => n + 1);
+    try {
+      const cart = await call(variables);
+      store.set(cart);
+      return cart;
+    } catch (error) {
       toast.error("Couldn't update your cart", { description: error instanceof Error ? error.message.replace(/^\d+: /, "") : undefined });
-      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-    },
-  });
+      void store.refetch();
+      throw error;
+    } finally {
+      setPending((n) => n - 1);
+    }
+  }
+  return { mutateAsync, mutate: (variables: V) => void mutateAsync(variables).catch(() => {}), isPending: pending > 0 };
 }
 
 export const useAddToCart = () => useCartMutation((item: AddToCartInput) => apiRequest<Cart>("POST", "/api/cart/items", item));
@@ -49,14 +97,32 @@ interface CartDrawerState {
 
 const CartDrawerContext = createContext<CartDrawerState | null>(null);
 
-export function CartDrawerProvider({ children }: { children: ReactNode }) {
+/** The cart (seeded with the root loader's) and the drawer's open state, for the whole app. */
+export function CartProvider({ cart, children }: { cart: Cart | undefined; children: ReactNode }) {
+  const [store] = useState(() => new CartStore(cart));
   const [open, setOpen] = useState(false);
-  const value = useMemo(() => ({ open, setOpen }), [open]);
-  return <CartDrawerContext.Provider value={value}>{children}</CartDrawerContext.Provider>;
+  const drawer = useMemo(() => ({ open, setOpen }), [open]);
+  useEffect(() => {
+    // Back to the page (another tab, the phone unlocked): the cart may have changed elsewhere.
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && store.watched) void store.refetch();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    const stopListening = onSessionChange(() => void store.refetch());
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      stopListening();
+    };
+  }, [store]);
+  return (
+    <CartContext.Provider value={store}>
+      <CartDrawerContext.Provider value={drawer}>{children}</CartDrawerContext.Provider>
+    </CartContext.Provider>
+  );
 }
 
 export function useCartDrawer(): CartDrawerState {
   const state = useContext(CartDrawerContext);
-  if (!state) throw new Error("useCartDrawer needs a CartDrawerProvider");
+  if (!state) throw new Error("useCartDrawer needs a CartProvider");
   return state;
 }

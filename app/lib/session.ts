@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { User } from "../../server/accounts/user-types";
 import type { loader as rootLoader } from "../root";
@@ -16,18 +15,25 @@ let sessionChanging = false;
 
 export const isSessionChanging = () => sessionChanging;
 
-/** After signing in or out: go on with the root data (user, favourites) reloaded and every cached query refetched. */
+/** What holds one shopper's data in the browser (the cart, the favourites, React Query's cache) listens here. */
+const sessionListeners = new Set<() => void>();
+
+/** Called after each sign-in or sign-out, once the page that follows has its data; returns the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => void sessionListeners.delete(listener);
+}
+
+/** After signing in or out: go on with the root data (user, favourites) reloaded and every cached answer fetched again. */
 export function useSessionChanged() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async (to: string) => {
     sessionChanging = true;
-    queryClient.removeQueries({ queryKey: ["/api/favorites"] });
     try {
       await navigate(to, { replace: true });
     } finally {
       sessionChanging = false;
     }
-    await queryClient.invalidateQueries();
+    for (const listener of sessionListeners) listener();
   };
 }

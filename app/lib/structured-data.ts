@@ -1,4 +1,5 @@
 import type { ProductDetail } from "../../server/catalog/product-types";
+import type { Review } from "../../server/reviews/review-types";
 import type { Crumb } from "./breadcrumbs";
 import { descriptionText } from "../../shared/description";
 
@@ -8,8 +9,11 @@ function availability(product: Pick<ProductDetail, "preorder">, available: numbe
   return product.preorder ? "https://schema.org/PreOrder" : "https://schema.org/InStock";
 }
 
-/** Product JSON-LD: a ProductGroup varying by colour and size, one Product with an Offer per variant. */
-export function productJsonLd(product: ProductDetail, origin: string) {
+/**
+ * Product JSON-LD: a ProductGroup varying by colour and size, one Product with an Offer per variant. The rating and
+ * the reviews are the published ones the page shows, and are left out when there are none (Google's review snippet rules).
+ */
+export function productJsonLd(product: ProductDetail, origin: string, reviews: Review[] = []) {
   const url = `${origin}/product/${product.id}`;
   return {
     "@context": "https://schema.org",
@@ -21,7 +25,17 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     brand: { "@type": "Brand", name: "VSOP Apparel" },
     image: product.images.map((i) => `${origin}${i}`),
     variesBy: ["https://schema.org/color", "https://schema.org/size"],
-    aggregateRating: product.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount } : undefined,
+    aggregateRating: product.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } : undefined,
+    review: reviews.length
+      ? reviews.map((r) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: r.author },
+          datePublished: r.date.slice(0, 10),
+          name: r.title,
+          reviewBody: r.body,
+          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        }))
+      : undefined,
     hasVariant: product.variants.map((v) => ({
       "@type": "Product",
       name: `${product.name} (${v.color}, ${v.size})`,

@@ -37,6 +37,23 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <OrderDetails answer={order} nextSteps={isAwaitingShipment(order.order.status)} />
       </div>
       <ReturnsPanel orderNumber={order.order.orderNumber} data={order} onChanged={() => revalidator.revalidate()} />
+      {order.order.status === "delivered" && (
+        <section aria-labelledby="review-heading" className="mt-8 rounded-2xl border border-line p-5 text-sm">
+          <h2 id="review-heading" className="text-lg font-bold">
+            How did it go?
+          </h2>
+          <p className="mt-1 text-ink-muted">Your review helps other shoppers choose, and tells them how it fits.</p>
+          <ul className="mt-3 space-y-2">
+            {[...new Map(order.items.map((i) => [i.product.id, i.product])).values()].map((product) => (
+              <li key={product.id}>
+                <Link to={`/product/${product.id}#reviews`} className="font-semibold underline">
+                  Review the {product.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="ship-heading" className="mt-8 rounded-2xl bg-surface-muted p-5 text-sm">
         <h2 id="ship-heading" className="text-lg font-bold">
           Shipping address

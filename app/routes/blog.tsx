@@ -34,7 +34,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-4xl font-bold tracking-tight">The VSOP Journal</h1>
       <p className="mt-3 text-ink-muted">Style guides, trends, sustainability and news from our studio.</p>
       <div className="mt-8 flex flex-wrap items-center gap-4">
-        <Form method="get" role="search" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="relative w-full max-w-sm">
+        <Form method="get" role="search" aria-label="Articles" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })} className="relative w-full max-w-sm">
           {category !== "All" && <input type="hidden" name="category" value={category} />}
           <label htmlFor="blog-search" className="sr-only">
             Search articles

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { buttonClass, secondaryButtonClass, StatusScreen } from "~/components/layout/status-screen";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { useOrderStatus } from "~/lib/order-status";
+import { QueryProvider } from "~/lib/query-client";
 import { useTrackPurchase } from "~/lib/track-purchase";
 
 export const meta = () => [{ title: "Order confirmed | VSOP Apparel" }, { name: "robots", content: "noindex" }];
@@ -12,6 +13,14 @@ const ENDED = new Set(["failed", "canceled", "expired", "refunded"]);
 
 /** SPEC §2 /checkout/success: where the payment provider returns the shopper. */
 export default function CheckoutSuccess() {
+  return (
+    <QueryProvider>
+      <OrderOutcome />
+    </QueryProvider>
+  );
+}
+
+function OrderOutcome() {
   const [params] = useSearchParams();
   const paymentIntentId = params.get("payment_intent");
   const { data, isPending, isError } = useOrderStatus(paymentIntentId);

@@ -5,6 +5,7 @@ import { MobileVsopStrip, SocialFollow, VipSignup } from "~/components/home/enga
 import { HomeHero } from "~/components/home/home-hero";
 import { FeaturedSection, VsopSection } from "~/components/home/product-sections";
 import { isVsop } from "~/lib/product-options";
+import { QueryProvider } from "~/lib/query-client";
 import { originOf, seo } from "~/lib/seo";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
@@ -51,8 +52,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero campaign={campaign} serverNow={serverNow} feature={vsopPieces.find((p) => p.id === 1) ?? vsopPieces[0]} />
-      <VsopSection initial={vsop} />
-      <FeaturedSection initial={featured} />
+      <QueryProvider>
+        <VsopSection initial={vsop} />
+        <FeaturedSection initial={featured} />
+      </QueryProvider>
       <ComingSoonTiles />
       <CollectionBanners banners={banners} />
       <CollectionLinks />

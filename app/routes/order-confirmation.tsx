@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { useOrderStatus } from "~/lib/order-status";
+import { QueryProvider } from "~/lib/query-client";
 import { formatPrice } from "~/lib/money";
 import { useTrackPurchase } from "~/lib/track-purchase";
 
@@ -12,6 +13,14 @@ const REDIRECT_MS = 3000;
 
 /** SPEC §2 /order-confirmation: a thank-you; without a payment_intent it returns home after 3 seconds. */
 export default function OrderConfirmation() {
+  return (
+    <QueryProvider>
+      <ThankYou />
+    </QueryProvider>
+  );
+}
+
+function ThankYou() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const paymentIntentId = params.get("payment_intent");

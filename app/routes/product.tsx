@@ -11,6 +11,7 @@ import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
+import { ProductReviews } from "~/components/reviews/product-reviews";
 import { trackViewItem } from "~/lib/analytics";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
@@ -33,7 +34,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const preview = !onSale;
   // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
   const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
-  return { product, shipsAt, preview };
+  const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
+  return { product, shipsAt, preview, reviews };
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
@@ -47,13 +49,13 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     ...seo({ title: `${product.name} | VSOP Apparel`, description: descriptionText(product.description).slice(0, 160), path: location.pathname, origin, image: `/og/product/${product.id}.png`, type: "product" }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "USD" },
-    { "script:ld+json": productJsonLd(product, origin) },
+    { "script:ld+json": productJsonLd(product, origin, data.reviews?.reviews ?? []) },
     { "script:ld+json": breadcrumbJsonLd(crumbs, origin, location.pathname) },
   ];
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shipsAt, preview } = loaderData;
+  const { product, shipsAt, preview, reviews } = loaderData;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
@@ -88,7 +90,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
             <FavoriteButton productId={product.id} name={product.name} className="shrink-0 border border-line" />
           </div>
-          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+          <a href="#reviews" className="inline-block rounded-md hover:underline">
+            <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+          </a>
           <p className="flex items-baseline gap-3 text-2xl font-bold" aria-live="polite">
             <span className={compareAtPrice ? "text-red-700 dark:text-red-400" : undefined}>{formatPrice(price)}</span>
             {compareAtPrice && (
@@ -107,8 +111,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         <ProductPurchase product={product} onChoice={setChoice} />
         <div className="flex flex-wrap items-center gap-4">
-          <StylistDialog label="Ask the AI stylist" triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
-          <Link to="/size-guide" className="text-sm font-semibold underline">
+          <StylistDialog label="Ask the AI stylist" product={{ id: product.id, name: product.name }} triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
+          <Link to={`/size-guide?product=${product.id}`} className="text-sm font-semibold underline">
             Size guide
           </Link>
         </div>
@@ -138,6 +142,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </dl>
         <ServiceNotes />
       </div>
+      {reviews && <ProductReviews key={product.id} productId={product.id} productName={product.name} initial={reviews} />}
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { Ruler } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/size-guide";
+import { servicesContext } from "~/context";
+import { fitAdvice, fitHeadline } from "../../shared/reviews";
 import { originOf, seo } from "~/lib/seo";
 import { SIZE_CHART, toCm } from "../../shared/size-chart";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
@@ -9,12 +12,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const range = ([low, high]: [number, number], unit: "in" | "cm") => (unit === "in" ? `${low}–${high}` : `${toCm(low)}–${toCm(high)}`);
 
-/** The same chart the size assistant uses (app/lib/size-chart.ts), in inches and centimetres. */
-export default function SizeGuide() {
+/** Opened from a product page (?product=ID), the guide also says how that product fits by its buyers' reviews. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("product");
+  if (!id || !/^[1-9]\d{0,8}$/.test(id)) return { product: null };
+  const found = await context.get(servicesContext).reviews.productFit(Number(id));
+  return { product: found ? { id: Number(id), name: found.name, fit: found.fit } : null };
+}
+
+/** The same chart the size assistant uses (shared/size-chart.ts), in inches and centimetres. */
+export default function SizeGuide({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
   return (
     <div className="container-page max-w-4xl pb-8 pt-6">
       <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Size Guide</h1>
       <p className="mt-3 text-ink-muted">Body measurements for our adult tops, hoodies and bottoms. Between two sizes? Take the larger for a relaxed fit, the smaller for a close one.</p>
+      {product && (
+        <p className="mt-6 rounded-2xl bg-brand-50 px-4 py-3 text-sm text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">
+          <span className="font-semibold">
+            <Link to={`/product/${product.id}`} className="underline">
+              {product.name}
+            </Link>
+            :{" "}
+          </span>
+          {product.fit.verdict
+            ? `${fitHeadline(product.fit.verdict)} (${product.fit[product.fit.verdict]} of ${product.fit.total} buyers). ${fitAdvice(product.fit.verdict)}`
+            : product.fit.total > 0
+              ? `Buyers don't agree on its fit yet (${product.fit.total} answers): go by the chart.`
+              : "No buyer has told us how it fits yet: go by the chart."}
+        </p>
+      )}
       <div className="mt-8 overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Size chart">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Adult sizes by chest and waist</caption>

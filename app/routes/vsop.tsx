@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/vsop";
 import { servicesContext } from "~/context";
 import { buttonClass } from "~/components/layout/status-screen";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { Countdown } from "~/components/vsop/countdown";
 import { shipDateLong } from "~/lib/countdown";
@@ -15,11 +16,11 @@ import { VSOP_CATEGORY } from "../../shared/taxonomy";
 const CARD_ORDER = [2, 3, 1];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalog, campaign } = context.get(servicesContext);
-  const [drop, list] = await Promise.all([campaign.get(), catalog.listProducts({ scope: { kind: "category", category: VSOP_CATEGORY }, query: { limit: 100 } })]);
+  const { catalog, campaign, alerts } = context.get(servicesContext);
+  const [drop, list, soldOut] = await Promise.all([campaign.get(), catalog.listProducts({ scope: { kind: "category", category: VSOP_CATEGORY }, query: { limit: 100 } }), alerts.dropSoldOut()]);
   const pieces = list.products.filter(isVsop);
   const cards = CARD_ORDER.map((id) => pieces.find((p) => p.id === id)).filter((p) => p !== undefined);
-  return { campaign: drop, serverNow: Date.now(), cards, pieces };
+  return { campaign: drop, serverNow: Date.now(), cards, pieces, soldOut };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -31,24 +32,36 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   });
 
 export default function VsopLanding({ loaderData }: Route.ComponentProps) {
-  const { campaign, serverNow, cards, pieces } = loaderData;
+  const { campaign, serverNow, cards, pieces, soldOut } = loaderData;
   const ships = shipDateLong(new Date(campaign.shipsAt));
   return (
     <>
       <section aria-labelledby="vsop-title" className="bg-[#121316] text-white">
         <div className="container-page grid gap-10 py-12 md:grid-cols-2 md:py-16">
           <div>
-            <span className="inline-block rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-widest text-black">PRE-ORDER</span>
+            <span className="inline-block rounded-full bg-brand-500 px-3 py-1 text-xs font-bold tracking-widest text-black">{soldOut ? "SOLD OUT" : "PRE-ORDER"}</span>
             <h1 id="vsop-title" className="mt-5 font-display text-4xl font-black tracking-tight sm:text-5xl">
               VSOP Premium Collection
             </h1>
             <p className="mt-4 text-lg text-white/75">Ships {ships}</p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/product/2" className="inline-flex h-12 items-center rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
-                PRE-ORDER THE HOODIE
-              </Link>
-              <StylistDialog triggerClassName="h-12 border-white text-white hover:bg-white hover:text-black" />
-            </div>
+            {soldOut ? (
+              // Every piece is gone: the waitlist (one email if any size comes back) takes the pre-order button's place.
+              <AlertSignUp
+                className="mt-8 max-w-lg border-transparent bg-surface"
+                heading="Join the waitlist"
+                detail="Every piece of the drop is sold out. Join the waitlist and we'll email you once if any size comes back."
+                endpoint="/api/stock-alerts/waitlist"
+                body={{}}
+                submitLabel="Join the waitlist"
+              />
+            ) : (
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Link to="/product/2" className="inline-flex h-12 items-center rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
+                  PRE-ORDER THE HOODIE
+                </Link>
+                <StylistDialog triggerClassName="h-12 border-white text-white hover:bg-white hover:text-black" />
+              </div>
+            )}
           </div>
           <Countdown campaign={campaign} serverNow={serverNow} />
         </div>

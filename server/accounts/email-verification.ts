@@ -9,20 +9,24 @@ import { assertWithinLimits, limits, recordAttempt } from "./rate-limit";
 import { toUserJson } from "./user-json";
 
 type Deps = AccountDeps;
+type AccountNotice = Parameters<typeof accountNoticeEmail>[0];
 
 const BAD_LINK = "This link is invalid or has expired. Ask for a new one from your account.";
 
 /** Mails a 24-hour link proving the account's email is its owner's (on sign-up, and when asked again). */
 export async function sendVerification(deps: Deps & { user: { id: string; email: string; name: string } }) {
   const token = await issueToken(deps.db, { userId: deps.user.id, purpose: "verify", now: deps.now() });
-  const mail = accountNoticeEmail({
+  await accountNoticeEmail({
     to: deps.user.email,
     subject: "Confirm your email for VSOP Apparel",
     heading: "Confirm your email",
     paragraphs: [`Hi ${deps.user.name}, please confirm this is your email, so order updates and password links reach you.`, "The link works for 24 hours."],
     action: { label: "Confirm my email", url: `${deps.storeUrl}/verify-email#token=${token}` },
-  });
-  await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, "verification email failed"));
+    storeUrl: deps.storeUrl,
+    storeAddress: deps.storeAddress,
+  })
+    .then((mail) => deps.mailer.send(mail))
+    .catch((err) => deps.logger.error({ err }, "verification email failed"));
 }
 
 /** POST /api/account/verify-email/resend: a new link, 3 an hour per account. */
@@ -60,21 +64,28 @@ export async function requestEmailChange(deps: Deps & { userId: string; password
   const newEmail = deps.newEmail.toLowerCase();
   if (newEmail === user.email.toLowerCase()) throw new AppError("bad_request", "That is already your email");
   const token = await issueToken(deps.db, { userId: user.id, purpose: "email_change", newEmail, now: deps.now() });
-  const confirm = accountNoticeEmail({
+  const store = { storeUrl: deps.storeUrl, storeAddress: deps.storeAddress };
+  const confirm: AccountNotice = {
+    ...store,
     to: newEmail,
     subject: "Confirm your new email for VSOP Apparel",
     heading: "Confirm your new email",
     paragraphs: [`Hi ${user.name}, confirm that ${newEmail} should be the email of your VSOP Apparel account ${user.username}.`, "The link works for one hour. Until then your account keeps its current email."],
     action: { label: "Confirm my new email", url: `${deps.storeUrl}/confirm-email#token=${token}` },
-  });
-  const notice = accountNoticeEmail({
+  };
+  const notice: AccountNotice = {
+    ...store,
     to: user.email,
     subject: "Your VSOP Apparel email is about to change",
     heading: "A change of email was asked for",
     paragraphs: [`Someone signed in to your account asked to change its email to ${newEmail}. It changes only when that address confirms.`, "If this wasn't you, change your password now."],
     action: { label: "Change your password", url: `${deps.storeUrl}/account?tab=security` },
-  });
-  for (const mail of [confirm, notice]) await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, "email change mail failed"));
+  };
+  for (const mail of [confirm, notice]) {
+    await accountNoticeEmail(mail)
+      .then((m) => deps.mailer.send(m))
+      .catch((err) => deps.logger.error({ err }, "email change mail failed"));
+  }
   return { message: `We've sent a link to ${newEmail}. Your email changes when you follow it.` };
 }
 

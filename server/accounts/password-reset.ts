@@ -2,22 +2,15 @@ import { eq, ne, and, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import type { MailingDeps } from "../mail/mail-deps";
 import { accountNoticeEmail } from "../mail/account-notice";
 import { consumeToken, issueToken } from "./auth-tokens";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { assertWithinLimits, limits, recordAttempt } from "./rate-limit";
 import { hashSessionToken } from "./sessions";
 
-/** What the account emails need: the database, the mailer, the clock and the store's public address for links. */
-export interface AccountDeps {
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-  now: () => Date;
-  storeUrl: string;
-}
+/** What the account emails need. */
+export type AccountDeps = MailingDeps;
 type Deps = AccountDeps;
 
 /** The one answer to a reset request, whether or not the address has an account. */
@@ -49,8 +42,10 @@ export async function requestPasswordReset(deps: Deps & { email: string; ip: str
       heading: "Choose a new password",
       paragraphs: [`Hi ${user.name}, someone (we hope you) asked to reset the password of your account ${user.username}.`, "The link works once, for 30 minutes. If you didn't ask, ignore this email: your password stays as it is."],
       action: { label: "Choose a new password", url: link },
+      storeUrl: deps.storeUrl,
+      storeAddress: deps.storeAddress,
     });
-    void deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, "reset email failed"));
+    void mail.then((m) => deps.mailer.send(m)).catch((err) => deps.logger.error({ err }, "reset email failed"));
   }
   return { message: RESET_REQUESTED };
 }
@@ -81,7 +76,9 @@ export async function resetPassword(deps: Deps & { token: string; password: stri
     await recordAttempt(deps.db, [limits.tokenIp(deps.ip)], now);
     throw new AppError("bad_request", BAD_LINK);
   }
-  await deps.mailer.send(passwordChangedNotice(user, deps.storeUrl)).catch((err) => deps.logger.error({ err }, "password notice failed"));
+  await passwordChangedNotice(user, deps)
+    .then((mail) => deps.mailer.send(mail))
+    .catch((err) => deps.logger.error({ err }, "password notice failed"));
   return { message: "Your password is changed. Sign in with the new one." };
 }
 
@@ -95,16 +92,20 @@ export async function changePassword(deps: Deps & { userId: string; sessionToken
     await tx.update(users).set({ passwordHash: await hashPassword(deps.newPassword), updatedAt: deps.now() }).where(eq(users.id, user.id));
     await endSessions(tx as unknown as Database, user.id, deps.sessionToken);
   });
-  await deps.mailer.send(passwordChangedNotice(user, deps.storeUrl)).catch((err) => deps.logger.error({ err }, "password notice failed"));
+  await passwordChangedNotice(user, deps)
+    .then((mail) => deps.mailer.send(mail))
+    .catch((err) => deps.logger.error({ err }, "password notice failed"));
   return { message: "Password changed. You stay signed in here; other devices are signed out." };
 }
 
-function passwordChangedNotice(user: { email: string; name: string }, storeUrl: string) {
+function passwordChangedNotice(user: { email: string; name: string }, { storeUrl, storeAddress }: Pick<AccountDeps, "storeUrl" | "storeAddress">) {
   return accountNoticeEmail({
     to: user.email,
     subject: "Your VSOP Apparel password was changed",
     heading: "Your password was changed",
     paragraphs: [`Hi ${user.name}, the password of your account was just changed, and every other device was signed out.`, "If this wasn't you, reset your password now and write to us."],
     action: { label: "Reset your password", url: `${storeUrl}/forgot-password` },
+    storeUrl,
+    storeAddress,
   });
 }

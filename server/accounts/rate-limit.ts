@@ -31,6 +31,9 @@ export const limits = {
   /** Guest order lookups that found nothing: per address, and per order number (against guessing its email). */
   lookupIp: (ip: string): Limit => ({ key: `lookup:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
   lookupOrder: (orderNumber: string): Limit => ({ key: `lookup:order:${orderNumber.toUpperCase()}`, max: 10, windowMs: FIFTEEN_MINUTES }),
+  /** Back-in-stock and waitlist sign-ups (each mails a confirmation link): per address, and per email against inbox flooding. */
+  alertIp: (ip: string): Limit => ({ key: `alert:ip:${ip}`, max: 20, windowMs: HOUR }),
+  alertEmail: (email: string): Limit => ({ key: `alert:email:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
 };
 
 /** 429 with a Retry-After when any limit is used up within its window. */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
+import { pgErrorCode } from "../db/rows";
 import { categories, productHandleRedirects, products, variants } from "../db/schema";
 import { AppError } from "../errors";
 import type { ProductChange, ProductFields } from "./admin-schemas";
@@ -10,12 +11,6 @@ import { checkPrices, refreshProductPrices } from "./product-prices";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { actor: string; now?: Date };
-
-/** The database's code for a broken constraint, wherever the driver or Drizzle put it. */
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-}
 
 /** The rows of a collection and subcategory slug: their ids for the product, their names for its search words. */
 async function placeOf(tx: Tx, category: string, subcategory: string | null) {
@@ -117,7 +112,7 @@ export async function createProduct({ db, input, actor, now = new Date() }: { db
       return { id: created!.id, handle };
     });
   } catch (error) {
-    if (pgCode(error) === "23505") throw new AppError("conflict", "That handle or SKU is already in use");
+    if (pgErrorCode(error) === "23505") throw new AppError("conflict", "That handle or SKU is already in use");
     throw error;
   }
 }
@@ -159,9 +154,9 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       if (diff.changed.length) await recordAudit(tx, { actor, entity: "product", entityId: id, productId: id, action: diff.changed.includes("status") ? `status:${change.status}` : "update", before: diff.before, after: diff.after }, now);
     });
   } catch (error) {
-    if (pgCode(error) === "23503") throw new AppError("conflict", "A colour or size you removed has orders: archive the product instead, or keep the option");
-    if (pgCode(error) === "23514") throw new AppError("bad_request", "The compare-at price must be above the price (it is the price before a sale)");
-    if (pgCode(error) === "23505") throw new AppError("conflict", "That handle or SKU is already in use");
+    if (pgErrorCode(error) === "23503") throw new AppError("conflict", "A colour or size you removed has orders: archive the product instead, or keep the option");
+    if (pgErrorCode(error) === "23514") throw new AppError("bad_request", "The compare-at price must be above the price (it is the price before a sale)");
+    if (pgErrorCode(error) === "23505") throw new AppError("conflict", "That handle or SKU is already in use");
     throw error;
   }
 }
@@ -208,7 +203,7 @@ export async function deleteVariant({ db, variantId, actor, now = new Date() }: 
       return { productId: variant.productId };
     });
   } catch (error) {
-    if (pgCode(error) === "23503") throw new AppError("conflict", "This variant has orders, so it stays: set its stock to 0 instead");
+    if (pgErrorCode(error) === "23503") throw new AppError("conflict", "This variant has orders, so it stays: set its stock to 0 instead");
     throw error;
   }
 }

@@ -18,6 +18,7 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
     selectProducts(db).where(anyStatus ? eq(products.id, id) : and(eq(products.id, id), isActive)),
     db
       .select({
+        id: variants.id,
         color: variants.color,
         size: variants.size,
         sku: variants.sku,

@@ -32,6 +32,8 @@ export interface Product {
 }
 
 export interface VariantAvailability {
+  /** The stock unit's id (a back-in-stock alert names it). */
+  id: number;
   color: string;
   size: string;
   sku: string;

@@ -19,6 +19,8 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
+import { FITS } from "../../shared/reviews";
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** Top-level categories (parent_id null) and their subcategories. */
@@ -642,9 +644,89 @@ export const newsletterSubscribers = pgTable(
     source: text("source").notNull(),
     /** The single-use welcome code given with the exit-intent offer. */
     offerCode: text("offer_code"),
+    /** Set by the one-click link every newsletter email carries; signing up again clears it. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("newsletter_subscribers_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * A buyer's review of a product they received (server/reviews): one per product per account, written from a delivered
+ * order and keeping the size and colour bought. Staff publish or reject it (with a reason) and may reply publicly.
+ * products.rating and review_count are its published rows' average and count, kept in the same transaction.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The delivered order the purchase was checked against. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    fit: text("fit", { enum: FITS }),
+    /** As shown: the buyer's first name and last initial when the review was written. */
+    authorName: text("author_name").notNull(),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /** Who published, rejected or replied last ("staff:alex"). */
+    moderatedBy: text("moderated_by"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reviews_user_product_key").on(t.userId, t.productId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_known", sql`${t.status} in ('pending', 'published', 'rejected')`),
+    check("reviews_fit_known", sql`${t.fit} is null or ${t.fit} in ('small', 'true', 'large')`),
+    check("reviews_lengths", sql`char_length(${t.title}) between 1 and 120 and char_length(${t.body}) between 1 and 5000 and char_length(coalesce(${t.reply}, '')) <= 2000`),
+    index("reviews_product_published_idx").on(t.productId, t.publishedAt.desc().nullsFirst()).where(sql`${t.status} = 'published'`),
+    index("reviews_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const STOCK_ALERT_STATUSES = ["pending", "active", "notified", "unsubscribed"] as const;
+export type StockAlertStatus = (typeof STOCK_ALERT_STATUSES)[number];
+
+/**
+ * "Email me when it's back" (server/alerts): one sold-out variant, or the whole VSOP drop (variant_id null, the
+ * waitlist), per email. pending until the emailed link confirms it (double opt-in), then active until the one alert
+ * is sent (notified) or the shopper unsubscribes. claimed_at is the sending process's lease.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: STOCK_ALERT_STATUSES }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("stock_alerts_status_known", sql`${t.status} in ('pending', 'active', 'notified', 'unsubscribed')`),
+    uniqueIndex("stock_alerts_target_email_key").on(sql`coalesce(${t.variantId}, 0)`, sql`lower(${t.email})`),
+    index("stock_alerts_active_idx").on(t.variantId).where(sql`${t.status} = 'active'`),
+  ],
 );
 
 /** Messages sent from /contact. */
@@ -694,5 +776,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export type CategoryRow = typeof categories.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type StockAlertRow = typeof stockAlerts.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;

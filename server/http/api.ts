@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import type { Services } from "../context";
 import { accountRouter } from "./account-router";
+import { alertsRouter } from "./alerts-router";
 import { adminRouter, feedRouter } from "./admin-router";
 import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
@@ -10,6 +11,7 @@ import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
+import { reviewsRouter } from "./reviews-router";
 import { requireSameOriginJson } from "./same-origin";
 import { loadSession, requireAdmin } from "./session";
 
@@ -48,7 +50,9 @@ export function apiRouter(services: Services): Router {
   router.use("/auth", authRouter(services));
   router.use("/cart", cartRouter(services));
   router.use(contentRouter(services));
+  router.use(alertsRouter(services));
   router.use("/ai", stylistRouter(services));
+  router.use(reviewsRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));

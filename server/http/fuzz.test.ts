@@ -7,6 +7,8 @@ import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import { contactSchema } from "../content/contact-schemas";
 import { rowsOf } from "../db/rows";
 import { subscribeSchema } from "../newsletter/newsletter-schemas";
+import { alertTokenSchema, stockAlertSchema, waitlistSchema } from "../alerts/alert-schemas";
+import { unsubscribeSchema } from "../unsubscribe/unsubscribe-schemas";
 import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
 import { outfitRequestSchema, sizeRequestSchema, styleRequestSchema } from "../stylist/stylist-schemas";
 import { createApiClient } from "../test/api-client";
@@ -21,6 +23,7 @@ import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-s
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnDecisionSchema, returnRequestSchema, staffRefundSchema } from "../orders/refund-schemas";
+import { rejectReviewSchema, replyReviewSchema, reviewSchema } from "../reviews/review-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
@@ -82,7 +85,13 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/account/delete", deleteAccountSchema, { password: "wrong password" }],
   ["PATCH", "/api/account/password", changePasswordSchema, { currentPassword: "x", newPassword: "granite meadow lantern 4471" }],
   ["POST", "/api/orders/lookup", orderLookupSchema, { orderNumber: "VS-100100", email: "a@b.co" }],
+  ["POST", "/api/stock-alerts", stockAlertSchema, { variantId: 1, email: "a@b.co" }],
+  ["POST", "/api/stock-alerts/waitlist", waitlistSchema, { email: "a@b.co" }],
+  ["POST", "/api/stock-alerts/confirm", alertTokenSchema, { token: "a".repeat(43) }],
+  ["POST", "/api/unsubscribe", unsubscribeSchema, { token: `n1-${"a".repeat(43)}` }],
   ["POST", "/api/returns", returnRequestSchema, { orderNumber: "VS-100100", email: "a@b.co", lines: [{ itemId: 1, quantity: 1 }], reason: "Too small" }],
+  ["POST", "/api/products/10/reviews", reviewSchema, { rating: 5, title: "Great", body: "Soft", fit: "true" }],
+  ["PUT", "/api/reviews/00000000-0000-4000-8000-000000000000", reviewSchema, { rating: 5, title: "Great", body: "Soft", fit: null }],
 ];
 
 /** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */
@@ -103,6 +112,9 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/orders/VS-1/refunds", staffRefundSchema, { lines: [{ itemId: 1, quantity: 1 }], reason: "Damaged", restock: true }],
   ["POST", "/api/admin/returns/VS-1-R1", returnDecisionSchema, { action: "receive", restock: true, note: "Back on the shelf" }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],
+  ["POST", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/publish", emptyBodySchema, {}],
+  ["POST", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reject", rejectReviewSchema, { reason: "Spam" }],
+  ["PUT", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reply", replyReviewSchema, { reply: "Thanks" }],
 ];
 
 describe("fuzzing every /api call with bad input", () => {
@@ -111,7 +123,7 @@ describe("fuzzing every /api call with bad input", () => {
     const client = who === "staff" ? staff : shopper;
     await fc.assert(
       fc.asyncProperty(invalidFor(schema, valid), async (body) => {
-        const res = await (method === "POST" ? client.post(path, JSON.stringify(body)) : client.patch(path, JSON.stringify(body)));
+        const res = await (method === "POST" ? client.post(path, JSON.stringify(body)) : method === "PUT" ? client.put(path, JSON.stringify(body)) : client.patch(path, JSON.stringify(body)));
         expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),

@@ -35,7 +35,9 @@ export async function productionPages(services: Services): Promise<RequestHandle
   const router = express.Router();
   router.use("/assets", precompressedAssets(join(buildDir, "client", "assets")));
   router.use("/assets", express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
-  router.use(express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false }));
+  // Files in build/client (favicon, robots, manifest) all have an extension: a page's path is never looked up on disk.
+  const files = express.static(join(buildDir, "client"), { maxAge: "1h", index: false, redirect: false });
+  router.use((req, res, next) => (req.path.includes(".") ? files(req, res, next) : next()));
   // Pages have no actions: anything but GET or HEAD is refused here rather than by React Router (which logs it).
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method not allowed")));
   router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));

@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInAdmin } from "../test/admin-helpers";
 import { createApiClient } from "../test/api-client";
 import { checkoutWith } from "../test/checkout-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
+import { createCatalogChanges } from "../cache/catalog-changes";
+import { publishWrites } from "./cache-rules";
 import { createResponseCache, isAnonymous } from "./response-cache";
 
 const TTL_MS = 60_000;
@@ -57,36 +59,49 @@ describe("response cache for anonymous catalogue reads", () => {
   });
 });
 
-/** An app whose /page renders are counted; from the second render on, each waits until the test releases it. */
+/**
+ * An app whose renders are counted per path (`/p/{id}` shows product {id} exactly; any other path is a listing); from
+ * the second render of a path on, each waits until the test releases it.
+ */
 async function heldRenders(ttlMs: number) {
   const cache = createResponseCache({ ttlMs });
-  const held = { renders: 0, release: () => {} };
+  const changes = createCatalogChanges();
+  changes.subscribe((change) => cache.apply(change));
+  const held = { renders: new Map<string, number>(), release: () => {} };
   let entered = () => {};
   const app = express();
-  app.use(cache.invalidator());
-  app.use(cache.middleware((req) => req.path));
-  app.get("/page", async (_req, res) => {
-    const n = held.renders++;
+  app.use(publishWrites(changes));
+  app.use(
+    cache.middleware((req) => {
+      const id = /^\/p\/(\d+)$/.exec(req.path)?.[1];
+      return { key: req.path, product: id ? Number(id) : null, listing: !id };
+    }),
+  );
+  app.post("/stock", (_req, res) => {
+    res.status(204).end();
+  });
+  app.get(/.*/, async (req, res) => {
+    const n = held.renders.get(req.path) ?? 0;
+    held.renders.set(req.path, n + 1);
     if (n > 0) {
       entered();
       await new Promise<void>((resolve) => (held.release = resolve));
     }
     res.json({ n });
   });
-  app.post("/stock", (_req, res) => {
-    res.status(204).end();
-  });
   const listening = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => listening.once("listening", resolve));
   const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
   return {
     held,
+    changes,
     url: `${base}/page`,
+    get: (path = "/page", headers?: Record<string, string>) => fetch(`${base}${path}`, { headers }),
     write: () => fetch(`${base}/stock`, { method: "POST" }),
     /** Starts a render that will wait; resolves, once it has begun, to its response to come. */
-    async startHeldRender(): Promise<{ response: Promise<Response> }> {
+    async startHeldRender(path = "/page", headers?: Record<string, string>): Promise<{ response: Promise<Response> }> {
       const began = new Promise<void>((resolve) => (entered = resolve));
-      const response = fetch(`${base}/page`);
+      const response = fetch(`${base}${path}`, { headers });
       await began;
       return { response };
     },
@@ -130,6 +145,105 @@ describe("a write during a render", () => {
       const after = await next;
       expect(after.headers.get("x-cache")).toBeNull();
       expect(await after.json()).toEqual({ n: 2 });
+    } finally {
+      app.close();
+    }
+  });
+});
+
+describe("a stock change during a render (decision 0022)", () => {
+  const x = (res: Response) => res.headers.get("x-cache");
+
+  it("keeps that render's answer out when it shows the changed product exactly, and stores it when it shows another", async () => {
+    const app = await heldRenders(60_000);
+    try {
+      await app.get("/p/2");
+      await app.get("/p/3");
+      app.changes.publish({ products: [2, 3] });
+      const two = (await app.startHeldRender("/p/2")).response;
+      app.changes.publish({ products: [2] });
+      app.held.release();
+      expect(await (await two).json()).toEqual({ n: 1 });
+      const three = (await app.startHeldRender("/p/3")).response;
+      app.changes.publish({ products: [2] });
+      app.held.release();
+      expect(await (await three).json()).toEqual({ n: 1 });
+
+      const nextTwo = (await app.startHeldRender("/p/2")).response;
+      app.held.release();
+      expect(x(await nextTwo)).toBeNull();
+      const nextThree = await app.get("/p/3");
+      expect(x(nextThree)).toBe("hit");
+      expect(await nextThree.json()).toEqual({ n: 1 });
+    } finally {
+      app.close();
+    }
+  });
+
+  it("stores a listing's answer as touched: anonymous visitors get it, a shopper with a cart gets a fresh one", async () => {
+    const app = await heldRenders(60_000);
+    try {
+      await app.get("/list");
+      await app.write();
+      const render = (await app.startHeldRender("/list")).response;
+      app.changes.publish({ products: [2] });
+      app.held.release();
+      expect(await (await render).json()).toEqual({ n: 1 });
+      const anonymous = await app.get("/list");
+      expect(x(anonymous)).toBe("hit");
+      expect(await anonymous.json()).toEqual({ n: 1 });
+      const shopper = (await app.startHeldRender("/list", { cookie: "cart=abc" })).response;
+      app.held.release();
+      const fresh = await shopper;
+      expect(x(fresh)).toBeNull();
+      expect(await fresh.json()).toEqual({ n: 2 });
+    } finally {
+      app.close();
+    }
+  });
+
+  it("a product-only change leaves other answers stored before it alone; a change to everything drops them all", async () => {
+    const app = await heldRenders(60_000);
+    try {
+      for (const path of ["/p/2", "/p/3", "/list"]) await app.get(path);
+      app.changes.publish({ products: [2] });
+      expect(x(await app.get("/p/3"))).toBe("hit");
+      expect(x(await app.get("/list"))).toBe("hit");
+      const two = (await app.startHeldRender("/p/2")).response;
+      app.held.release();
+      expect(x(await two)).toBeNull();
+      await app.write();
+      for (const path of ["/p/2", "/p/3", "/list"]) {
+        const again = (await app.startHeldRender(path)).response;
+        app.held.release();
+        expect(x(await again)).toBeNull();
+      }
+    } finally {
+      app.close();
+    }
+  });
+});
+
+describe("a touched listing past its life", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is not served stale while it is rendered anew: the others wait for the new answer", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const app = await heldRenders(5000);
+    try {
+      await app.get("/list");
+      app.changes.publish({ products: [2] });
+      vi.setSystemTime(Date.now() + 6000);
+      const first = (await app.startHeldRender("/list")).response;
+      const other = app.get("/list");
+      // The other request is waiting on the render; once released, both have the new answer.
+      app.held.release();
+      expect(await (await first).json()).toEqual({ n: 1 });
+      const waited = await other;
+      expect(waited.headers.get("x-cache")).toBe("hit");
+      expect(await waited.json()).toEqual({ n: 1 });
     } finally {
       app.close();
     }

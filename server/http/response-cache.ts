@@ -1,7 +1,14 @@
 import type { Request, RequestHandler, Response } from "express";
+import type { CatalogChange } from "../cache/catalog-changes";
+import type { CachedAnswer } from "./cache-rules";
 
 interface Entry {
+  /** When its render began: what it shows was read after this. */
   at: number;
+  /** The change counter when its render began. */
+  seq: number;
+  product: number | null;
+  listing: boolean;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -12,33 +19,51 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
 
 /**
  * A short-lived in-process cache of whole responses, for anonymous catalogue reads and pages (issue 10 allows it as
- * long as cart, sign-in state and stock stay correct). Entries live `ttlMs`; any state-changing request in this
- * process clears them at once, so a shopper never sees their own change missing. While an expired entry is being
- * rendered anew, concurrent requests get the expired one (up to twice `ttlMs` old). Other app instances may serve
- * a page up to `ttlMs` old. Cached HTML carries the request's CSP nonce, swapped for the new one on every hit.
+ * long as cart, sign-in state and stock stay correct). What a change drops is decision 0022's rule:
+ * - everything (staff changes): every entry goes at once;
+ * - some products' stock or rating (checkouts, payments, expiry): the answers about those products go at once; the
+ *   listings (and whatever else shows stock in passing) stay until their `ttlMs` ends, but from then on are served
+ *   only to anonymous visitors, and never past `ttlMs`.
+ * An entry is at most `ttlMs` old, counted from when its render began. While an expired entry that no change has
+ * touched is rendered anew, concurrent requests get it (up to twice `ttlMs` old: nothing has changed since). Changes
+ * reach this cache from this process and from the others (server/cache/change-feed.ts). Cached HTML carries the
+ * request's CSP nonce, swapped for the new one on every hit.
  */
 export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
   const entries = new Map<string, Entry>();
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
   const pending = new Map<string, Promise<void>>();
 
-  /** Serves the entry if it is at most `maxAge` old. */
-  function serve(key: string, res: Response, maxAge = ttlMs): boolean {
+  // Every change bumps `seq`. A render that began before a change to what it shows must not store its answer (it may
+  // predate the change); one that began before a stock change elsewhere is stored as a listing that change has touched.
+  let seq = 0;
+  let clearedAt = 0;
+  let stockChangedAt = 0;
+  const productChangedAt = new Map<number, number>();
+
+  /** A listing older than the last stock change: right within its life, but not for a shopper who may have made it. */
+  const touched = (entry: Entry) => entry.listing && entry.seq < stockChangedAt;
+
+  function serve(key: string, req: Request, res: Response, { expired = false } = {}): boolean {
     const entry = entries.get(key);
-    if (!entry || Date.now() - entry.at > maxAge) return false;
+    if (!entry) return false;
+    const age = Date.now() - entry.at;
+    if (touched(entry) && (expired || !isAnonymous(req))) return false;
+    if (age > (expired ? 2 * ttlMs : ttlMs)) return false;
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", Date.now() - entry.at > ttlMs ? "stale" : "hit");
+    res.setHeader("X-Cache", age > ttlMs ? "stale" : "hit");
     const nonce = res.locals.cspNonce;
     res.end(entry.nonce && nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce)) : entry.body);
     return true;
   }
 
-  /** Bumped by every clearing write: a render that started before a write must not store its (older) answer. */
-  let generation = 0;
+  /** Whether an answer whose render began at `startedIn` may still be stored: nothing it shows exactly changed since. */
+  const storable = (startedIn: number, product: number | null) => clearedAt <= startedIn && (product === null || (productChangedAt.get(product) ?? 0) <= startedIn);
 
-  function capture(key: string, res: Response) {
-    const startedIn = generation;
+  function capture({ key, product, listing }: CachedAnswer, res: Response) {
+    const startedIn = seq;
+    const at = Date.now();
     let done!: () => void;
     pending.set(key, new Promise<void>((resolve) => (done = resolve)));
     res.once("close", () => {
@@ -57,64 +82,54 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (res.statusCode === 200 && !res.getHeader("set-cookie") && generation === startedIn) {
+      if (res.statusCode === 200 && !res.getHeader("set-cookie") && storable(startedIn, product)) {
+        // A re-rendered answer moves to the back of the line: the oldest render goes first when the cache is full.
+        entries.delete(key);
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-        entries.set(key, { at: Date.now(), status: 200, headers, body: Buffer.concat(chunks), nonce: res.locals.cspNonce ?? "" });
+        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, body: Buffer.concat(chunks), nonce: res.locals.cspNonce ?? "" });
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
   }
 
   return {
-    clear: () => {
-      generation++;
-      entries.clear();
+    /** Drops what a committed change makes wrong (decision 0022). */
+    apply(change: CatalogChange) {
+      seq++;
+      if ("all" in change) {
+        clearedAt = seq;
+        productChangedAt.clear();
+        entries.clear();
+        return;
+      }
+      stockChangedAt = seq;
+      const ids = new Set(change.products);
+      for (const id of ids) productChangedAt.set(id, seq);
+      for (const [key, entry] of entries) if (entry.product !== null && ids.has(entry.product)) entries.delete(key);
     },
-    /** Caches GET requests for which `keyOf` returns a key; null means "never cache this one". */
-    middleware(keyOf: (req: Request) => string | null): RequestHandler {
+    /** Caches GET requests for which `describe` returns an answer; null means "never cache this one". */
+    middleware(describe: (req: Request) => CachedAnswer | null): RequestHandler {
       return async (req, res, next) => {
-        const key = req.method === "GET" ? keyOf(req) : null;
-        if (!key) return next();
-        if (serve(key, res)) return;
-        const inFlight = pending.get(key);
+        const answer = req.method === "GET" ? describe(req) : null;
+        if (!answer) return next();
+        if (serve(answer.key, req, res)) return;
+        const inFlight = pending.get(answer.key);
         if (inFlight) {
-          // While one request renders the new answer, the others get the one before it (writes clear it, so it is
-          // never older than a write) rather than all waiting: only one request pays for a miss.
-          if (serve(key, res, 2 * ttlMs)) return;
+          // While one request renders the new answer, the others get the one before it if no change has touched it
+          // since, rather than all waiting: only one request pays for a miss.
+          if (serve(answer.key, req, res, { expired: true })) return;
           await inFlight;
-          if (serve(key, res)) return;
+          if (serve(answer.key, req, res)) return;
         }
-        capture(key, res);
-        next();
-      };
-    },
-    /** Clears the cache after any request that may change what the cached answers show. */
-    invalidator(): RequestHandler {
-      return (req, res, next) => {
-        if (changesSharedState(req)) {
-          generation++;
-          res.on("finish", () => {
-            generation++;
-            entries.clear();
-          });
-        }
+        capture(answer, res);
         next();
       };
     },
   };
 }
 
-/**
- * Cart calls change one shopper's cart only (stock is reserved at checkout, not in carts), and the style assistant,
- * the checkout quote, the guest order lookup and a passkey challenge only read, so none clears the cache: busy carts must not turn every
- * catalogue read into a miss. Any other
- * non-GET request may change stock, prices, the drop or the hype meter.
- */
-function changesSharedState(req: Request): boolean {
-  if (req.method === "GET" || req.method === "HEAD") return false;
-  return !/^\/api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth\/passkey\/options)(?:\/|\?|$)/.test(req.originalUrl);
-}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 /** Anonymous means no session and no cart: such a visitor sees the same page as any other. */
 export function isAnonymous(req: Request): boolean {

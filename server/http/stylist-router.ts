@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { Services } from "../context";
+import { AppError } from "../errors";
 import { outfitRequestSchema, sizeRequestSchema, styleRequestSchema } from "../stylist/stylist-schemas";
 import { parseInput } from "./validation";
 
@@ -15,8 +16,10 @@ export function stylistRouter(services: Services): Router {
     res.json(await services.stylist.styleRecommendation(userPreferences));
   });
   router.post("/size-guidance", async (req, res) => {
-    const { measurements } = parseInput(sizeRequestSchema, req.body, "Invalid measurements");
-    res.json(await services.stylist.sizeGuidance(measurements));
+    const { measurements, productId } = parseInput(sizeRequestSchema, req.body, "Invalid measurements");
+    const product = productId ? await services.reviews.productFit(productId) : null;
+    if (productId && !product) throw new AppError("not_found", `Product ${productId} not found`);
+    res.json(await services.stylist.sizeGuidance(measurements, product?.fit.verdict ? { name: product.name, verdict: product.fit.verdict } : null));
   });
   router.post("/outfit-ideas", async (req, res) => {
     const { selectedItems } = parseInput(outfitRequestSchema, req.body, "Invalid selection");

@@ -1,32 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders } from "../db/schema";
 import { PASSWORD, registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
-import { type AppProcess, confirmationsSent, createDataDir, startAppProcess } from "../test/app-processes";
+import { confirmationsSent, twoProcesses } from "../test/app-processes";
 import { card, details, setVariantStock, variantStock } from "../test/checkout-helpers";
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "../test/test-database";
+import { testDatabaseUrl } from "../test/test-database";
 
 // DESIGN §8: no in-process session, cart or rate-limit state, so any instance serves any request.
 describe.skipIf(!testDatabaseUrl)("two app processes on one PostgreSQL (skipped without TEST_DATABASE_URL: PGlite allows one process)", { timeout: 120_000 }, () => {
-  let database: TestDatabase;
-  let dataDir: Awaited<ReturnType<typeof createDataDir>>;
-  let a: AppProcess;
-  let b: AppProcess;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = await createDataDir();
-    const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir.dir };
-    [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await database?.close();
-    await dataDir?.remove();
-  });
+  const processes = twoProcesses();
 
   it("a session made on one process works on the other, and signing out on either ends it on both", async () => {
+    const { a, b } = processes;
     const onA = createApiClient(a.url);
     const { username, res } = await registerShopper(onA);
     expect(res.status).toBe(201);
@@ -45,6 +31,7 @@ describe.skipIf(!testDatabaseUrl)("two app processes on one PostgreSQL (skipped 
   });
 
   it("one cart cookie is the same cart on both processes", async () => {
+    const { a, b } = processes;
     const onA = createApiClient(a.url);
     const added = await onA.post("/api/cart/items", { productId: 2, quantity: 1, color: "Default", size: "M" });
     expect(added.status).toBe(201);
@@ -61,6 +48,7 @@ describe.skipIf(!testDatabaseUrl)("two app processes on one PostgreSQL (skipped 
   });
 
   it("sign-in attempts count across both processes: 10 failures alternating between them lock the account on both", async () => {
+    const { a, b } = processes;
     const { username } = await registerShopper(createApiClient(a.url));
     for (let i = 0; i < 10; i++) {
       const via = createApiClient(i % 2 === 0 ? a.url : b.url);
@@ -74,6 +62,7 @@ describe.skipIf(!testDatabaseUrl)("two app processes on one PostgreSQL (skipped 
   });
 
   it("50 shoppers split over both processes check out 10 units at once: exactly 10 pay, once each", async () => {
+    const { a, b, database, dataDir } = processes;
     await setVariantStock(database.db, 2, "Black", "L", 10);
     const shoppers = Array.from({ length: 50 }, (_, i) => createApiClient(i % 2 === 0 ? a.url : b.url));
     for (const shopper of shoppers) expect((await shopper.post("/api/cart/items", { productId: 2, quantity: 1, color: "Default", size: "L" })).status).toBe(201);
@@ -92,6 +81,6 @@ describe.skipIf(!testDatabaseUrl)("two app processes on one PostgreSQL (skipped 
     expect(await variantStock(database.db, 2, "Black", "L")).toEqual({ onHand: 0, reserved: 0 });
     const paidOrders = await database.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.status, "paid"));
     expect(paidOrders).toHaveLength(10);
-    expect(await confirmationsSent(dataDir.dir)).toEqual(paidOrders.map((o) => o.orderNumber).sort());
+    expect(await confirmationsSent(dataDir)).toEqual(paidOrders.map((o) => o.orderNumber).sort());
   });
 });

@@ -11,3 +11,4 @@ export const subscribeSchema = z
   .strict();
 
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];

@@ -26,7 +26,7 @@ const customersSql = sql`
            coalesce(b.orders, 0) as orders, coalesce(b.spent_cents, 0) as spent_cents, b.last_order_at
     from (select * from users where role = 'customer') u full join buyers b on b.email = lower(u.email)
   )
-  select p.*, exists (select 1 from newsletter_subscribers n where lower(n.email) = p.email) as subscribed from people p`;
+  select p.*, exists (select 1 from newsletter_subscribers n where lower(n.email) = p.email and n.unsubscribed_at is null) as subscribed from people p`;
 
 interface CustomerRow {
   email: string;

@@ -88,16 +88,15 @@ export async function requestReturn(deps: OrderDeps & { input: ReturnRequest; us
     throw new AppError("not_found", NOT_FOUND);
   }
   const { order, made } = created;
-  await deps.mailer
-    .send(
-      orderNoticeEmail({
-        order,
-        subject: `We got your return request ${made.returnNumber}`,
-        heading: "We got your return request",
-        paragraphs: [`Return ${made.returnNumber} for order ${order.orderNumber}: “${made.reason}”.`, "We'll look at it within 2 business days and email you how to send the items back."],
-        storeUrl: deps.storeUrl,
-      }),
-    )
+  await orderNoticeEmail({
+    order,
+    subject: `We got your return request ${made.returnNumber}`,
+    heading: "We got your return request",
+    paragraphs: [`Return ${made.returnNumber} for order ${order.orderNumber}: “${made.reason}”.`, "We'll look at it within 2 business days and email you how to send the items back."],
+    storeUrl: deps.storeUrl,
+    storeAddress: deps.storeAddress,
+  })
+    .then((mail) => deps.mailer.send(mail))
     .catch((err) => deps.logger.error({ err }, "return email failed"));
   return { returnNumber: made.returnNumber, status: made.status };
 }

@@ -75,7 +75,9 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
   if (changed?.status === "canceled" && changed.paymentIntentId && changed.paidAt) await issueRefund(deps, changed);
   if (changed?.status === "shipped") {
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, changed.id));
-    await deps.mailer.send(shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl })).catch((err) => deps.logger.error({ err }, "shipping email failed"));
+    await shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress })
+      .then((mail) => deps.mailer.send(mail))
+      .catch((err) => deps.logger.error({ err }, "shipping email failed"));
   }
   return getStaffOrder({ db, orderNumber: deps.orderNumber });
 }

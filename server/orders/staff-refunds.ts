@@ -26,13 +26,15 @@ export async function refundOrder(deps: OrderDeps & { orderNumber: string; input
     return { refund, order };
   });
   await issueRefundRow(deps, refund.id);
-  const message = orderNoticeEmail({
+  await orderNoticeEmail({
     order,
     subject: `A refund of ${dollars(refund.amountCents)} for order ${order.orderNumber}`,
     heading: `We've refunded ${dollars(refund.amountCents)}`,
     paragraphs: [`Order ${order.orderNumber}: ${refund.reason}.`, "The money goes back to the card you paid with; your bank may take 5-10 business days to show it."],
     storeUrl: deps.storeUrl,
-  });
-  await deps.mailer.send(message).catch((err) => deps.logger.error({ err }, "refund email failed"));
+    storeAddress: deps.storeAddress,
+  })
+    .then((mail) => deps.mailer.send(mail))
+    .catch((err) => deps.logger.error({ err }, "refund email failed"));
   return refund;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orderItems, orders, type ReturnStatus, returnItems, returns } from "../db/schema";
 import { AppError } from "../errors";
+import type { StoreInfo } from "../mail/components/layout";
 import { orderNoticeEmail } from "../mail/order-notice";
 import { toDollars } from "../catalog/product-json";
 import type { OrderDeps } from "./order-deps";
@@ -78,12 +79,14 @@ export async function decideReturn(deps: OrderDeps & { returnNumber: string; dec
     return { order: order!, ret, refundId, refundCents };
   });
   if (outcome.refundId) await issueRefundRow(deps, outcome.refundId);
-  await deps.mailer.send(noticeFor(outcome, decision, deps.storeUrl)).catch((err) => deps.logger.error({ err }, "return email failed"));
+  await noticeFor(outcome, decision, deps)
+    .then((mail) => deps.mailer.send(mail))
+    .catch((err) => deps.logger.error({ err }, "return email failed"));
   return (await listReturns({ db, returnNumber: deps.returnNumber })).returns[0]!;
 }
 
-function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, storeUrl: string) {
-  const base = { order, storeUrl };
+function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, { storeUrl, storeAddress }: StoreInfo) {
+  const base = { order, storeUrl, storeAddress };
   if (decision.action === "approve") {
     return orderNoticeEmail({
       ...base,

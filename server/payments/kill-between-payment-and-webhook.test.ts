@@ -169,6 +169,7 @@ describe.skipIf(!testDatabaseUrl)("SIGKILL between a Stripe payment and its webh
           mailer: createMailer({ outboxDir: join(dataDir.dir, "outbox"), from: "store@example.com" }),
           logger: createLogger("silent"),
           storeUrl: "http://store.test",
+          storeAddress: "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA",
           now: () => new Date(Date.now() + minutes * 60_000),
         });
       expect(await sweep(1)).toBe(0); // within the lease the first process might still be sending

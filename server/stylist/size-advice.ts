@@ -1,3 +1,4 @@
+import { FIT_SIZE_SHIFT, fitAdvice, type Fit } from "../../shared/reviews";
 import { SIZE_CHART, SIZES, sizeIndexFor } from "../../shared/size-chart";
 import { parseLength, parseWeight } from "./measurements";
 import type { Measurements, SizeAnswer } from "./stylist-schemas";
@@ -17,11 +18,18 @@ function sizeIndexByWeight(pounds: number): number {
   return index === -1 ? SIZES.length - 1 : index;
 }
 
+/** What buyers of the product being sized say of its fit (server/reviews), when they agree. */
+export interface ProductFit {
+  name: string;
+  verdict: Fit;
+}
+
 /**
  * Size advice from measurements (chest and waist against the chart, the larger wins; weight only as a fallback;
- * height for length), shifted by the preferred fit. Unreadable values lower the confidence and are named in the tips.
+ * height for length), shifted by the preferred fit and by the product's fit as its buyers report it. Unreadable
+ * values lower the confidence and are named in the tips.
  */
-export function adviseSize(measurements: Measurements): SizeAnswer {
+export function adviseSize(measurements: Measurements, productFit: ProductFit | null = null): SizeAnswer {
   const fit = measurements.preferredFit;
   const read = {
     height: parseLength(measurements.height, "height"),
@@ -55,9 +63,15 @@ export function adviseSize(measurements: Measurements): SizeAnswer {
   }
   if (read.chest === undefined && read.waist !== undefined && typeof read.waist === "number") tips.push("Add your chest measurement for tops and hoodies.");
 
-  const shifted = Math.min(SIZES.length - 1, Math.max(0, base + FIT_SHIFT[fit]));
-  if (shifted !== base + FIT_SHIFT[fit]) tips.push(`We can't go ${FIT_SHIFT[fit] > 0 ? "larger" : "smaller"} than ${SIZES[shifted]}; choose a style cut ${FIT_SHIFT[fit] > 0 ? "oversized" : "slim"} for that effect.`);
-  if (fit !== "regular") tips.push(`For a ${fit} fit we moved you from ${SIZES[base]} to ${SIZES[shifted]}.`);
+  const wanted = base + FIT_SHIFT[fit];
+  const preferred = Math.min(SIZES.length - 1, Math.max(0, wanted));
+  if (preferred !== wanted) tips.push(`We can't go ${FIT_SHIFT[fit] > 0 ? "larger" : "smaller"} than ${SIZES[preferred]}; choose a style cut ${FIT_SHIFT[fit] > 0 ? "oversized" : "slim"} for that effect.`);
+  if (fit !== "regular") tips.push(`For a ${fit} fit we moved you from ${SIZES[base]} to ${SIZES[preferred]}.`);
+  const shifted = Math.min(SIZES.length - 1, Math.max(0, preferred + (productFit ? FIT_SIZE_SHIFT[productFit.verdict] : 0)));
+  if (productFit) {
+    const moved = shifted !== preferred ? ` We moved you from ${SIZES[preferred]} to ${SIZES[shifted]}.` : "";
+    tips.unshift(`Buyers of the ${productFit.name} say it ${productFit.verdict === "true" ? "fits true to size" : `runs ${productFit.verdict}`}. ${fitAdvice(productFit.verdict)}${moved}`);
+  }
 
   if (typeof read.height === "number") {
     if (read.height >= 74) tips.push("You're tall: hoodies and long sleeves run to a standard length, so consider one size up or a tall-friendly cut for length.");

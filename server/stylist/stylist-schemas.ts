@@ -27,6 +27,8 @@ export const sizeRequestSchema = z
     measurements: z
       .object({ height: optionalText, weight: optionalText, chest: optionalText, waist: optionalText, preferredFit: z.enum(FITS).default("regular") })
       .strict(),
+    /** The product being sized (asked from its page): its buyers' fit verdict moves the advice. */
+    productId: z.number().int().min(1, "must be a product id").max(2_147_483_647, "must be a product id").optional(),
   })
   .strict();
 

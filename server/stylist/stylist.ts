@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
 import { loadCandidates, toSuggestion } from "./candidates";
 import type { LanguageModel } from "./language-model";
 import { suggestOutfits } from "./outfit-ideas";
-import { adviseSize } from "./size-advice";
+import { adviseSize, type ProductFit } from "./size-advice";
 import { adviseStyle } from "./style-advice";
 import { type Measurements, outfitAnswerSchema, type OutfitAnswer, type OUTFIT_ITEMS, type SizeAnswer, sizeAnswerSchema, type StyleAnswer, type StylePreferences } from "./stylist-schemas";
 
@@ -59,8 +59,8 @@ export function createStylist({ db, model, logger }: { db: Database; model: Lang
       );
     },
 
-    async sizeGuidance(measurements: Measurements): Promise<SizeAnswer> {
-      const base = adviseSize(measurements);
+    async sizeGuidance(measurements: Measurements, productFit: ProductFit | null = null): Promise<SizeAnswer> {
+      const base = adviseSize(measurements, productFit);
       return viaModel(
         async () => {
           const answer = sizeAnswerSchema.parse(

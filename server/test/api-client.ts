@@ -33,6 +33,7 @@ export function createApiClient(baseUrl: string, jar = new Map<string, string>()
     get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
     patch: (path: string, body?: unknown, headers?: Record<string, string>) => call("PATCH", path, body, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) => call("PUT", path, body, headers),
     delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
   };
 }

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { projectRoot } from "../paths";
+import { afterAll, beforeAll } from "vitest";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export interface AppProcess {
   url: string;
@@ -66,10 +68,51 @@ export async function createDataDir() {
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The order numbers of every order confirmation written to DATA_DIR/outbox, one entry per email. */
-export async function confirmationsSent(dataDir: string): Promise<string[]> {
+/** The emails written to DATA_DIR/outbox, as raw text, one entry per email. */
+export async function outboxMails(dataDir: string): Promise<string[]> {
   const outbox = join(dataDir, "outbox");
   const files = await readdir(outbox).catch(() => [] as string[]);
-  const mails = await Promise.all(files.filter((f) => f.endsWith(".eml")).map((f) => readFile(join(outbox, f), "utf8")));
-  return mails.flatMap((mail) => /^Subject: Your VSOP Apparel order (\S+) is confirmed$/m.exec(mail)?.[1] ?? []).sort();
+  return Promise.all(files.filter((f) => f.endsWith(".eml")).map((f) => readFile(join(outbox, f), "utf8")));
+}
+
+/** The order numbers of every order confirmation written to DATA_DIR/outbox, one entry per email. */
+export async function confirmationsSent(dataDir: string): Promise<string[]> {
+  return (await outboxMails(dataDir)).flatMap((mail) => /^Subject: Your VSOP Apparel order (\S+) is confirmed$/m.exec(mail)?.[1] ?? []).sort();
+}
+
+/**
+ * Two app processes on one fresh PostgreSQL database and one DATA_DIR, started before the file's tests and stopped
+ * after them (call inside the describe block), with `env` added to theirs (RESPONSE_CACHE_MS, say). The getters read
+ * what beforeAll made.
+ */
+export function twoProcesses(env: Record<string, string> = {}) {
+  let database: TestDatabase;
+  let dataDir: Awaited<ReturnType<typeof createDataDir>>;
+  let a: AppProcess;
+  let b: AppProcess;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await createDataDir();
+    const both = { ...env, DATABASE_URL: database.url!, DATA_DIR: dataDir.dir };
+    [a, b] = await Promise.all([startAppProcess(both), startAppProcess(both)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await dataDir?.remove();
+  });
+  return {
+    get database() {
+      return database;
+    },
+    get dataDir() {
+      return dataDir.dir;
+    },
+    get a() {
+      return a;
+    },
+    get b() {
+      return b;
+    },
+  };
 }

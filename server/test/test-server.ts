@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { createTestPaymentProvider } from "../payments/test-provider";
+import { createMailer } from "../mail/mailer";
 import { createMemoryMailer } from "./memory-mailer";
 import type { LanguageModel } from "../stylist/language-model";
 import { createTestDatabase } from "./test-database";
@@ -17,11 +18,16 @@ export interface TestServer {
   url: string;
   database: DatabaseHandle;
   services: Services;
+  /** What the store sent (empty when `smtpUrl` sends it to a real SMTP server instead). */
   mailer: ReturnType<typeof createMemoryMailer>;
   /** The clock every service reads; tests move it forward. */
   clock: { now: Date };
   close(): Promise<void>;
 }
+
+export const TEST_STORE_URL = "http://store.test";
+export const TEST_STORE_ADDRESS = "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA";
+export const TEST_MAIL_FROM = "VSOP Apparel <orders@vsop-apparel.example>";
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
 export async function startTestServer(
@@ -34,6 +40,10 @@ export async function startTestServer(
     languageModel?: LanguageModel;
     /** Turns on the production response cache for anonymous catalogue reads. */
     cacheTtlMs?: number;
+    /** Turns on the reads shared between visitors (production keeps them a second). */
+    sharedReadMs?: number;
+    /** Sends mail over SMTP to this server (production's mailer) instead of keeping it in `mailer.sent`. */
+    smtpUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -44,14 +54,16 @@ export async function startTestServer(
   const deps: ServiceDeps = {
     db: database.db,
     payments: (options.payments ?? createTestPaymentProvider)({ db: database.db }),
-    mailer,
+    mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(mediaDir, "outbox"), from: TEST_MAIL_FROM }) : mailer,
     logger,
     now: () => new Date(clock.now),
-    storeUrl: "http://store.test",
+    storeUrl: TEST_STORE_URL,
+    storeAddress: TEST_STORE_ADDRESS,
     feedToken: options.feedToken ?? null,
     languageModel: options.languageModel ?? null,
     media: createMediaStore(mediaDir),
     importImageHosts: options.importImageHosts ?? [],
+    sharedReadMs: options.sharedReadMs ?? 0,
   };
   const services = createServices(deps);
   const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs });

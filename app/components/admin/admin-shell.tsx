@@ -6,6 +6,7 @@ const sections = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/returns", label: "Returns" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/customers", label: "Customers" },
   { to: "/admin/products", label: "Products & stock" },
   { to: "/admin/collections", label: "Collections" },

@@ -12,7 +12,8 @@ export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?
   const showColor = !line.product.preorder;
   return (
     <li className="flex gap-4 py-4" aria-busy={busy}>
-      <Link to={`/product/${line.productId}`} onClick={onNavigate} className="shrink-0">
+      {/* The picture repeats the name's link: out of the tab order and hidden from screen readers, so nothing is read twice. */}
+      <Link to={`/product/${line.productId}`} onClick={onNavigate} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img src={line.product.image} alt="" width={80} height={100} className="h-25 w-20 rounded-xl bg-surface-muted object-cover" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -18,7 +18,7 @@ export function CartTotals({ cart, showShipping = false }: { cart: Pick<Cart, "s
       {showShipping && (
         <div className="flex justify-between">
           <dt className="text-ink-muted">Shipping</dt>
-          <dd className="font-semibold text-green-700 dark:text-green-400">FREE</dd>
+          <dd className="font-semibold text-green-800 dark:text-green-400">FREE</dd>
         </div>
       )}
       <div className="flex justify-between">

@@ -1,18 +1,17 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
-import { CART_QUERY_KEY } from "~/lib/cart";
+import { useRefetchCart } from "~/lib/cart";
 
 /** SPEC §4 Checkout: what the page does when a payment succeeds or fails. */
 export function usePaymentOutcome(onDone: () => void) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refetchCart = useRefetchCart();
   return {
     succeeded(paymentIntentId: string) {
       onDone();
       toast.success("Payment Successful", { description: "Thank you! Your order is confirmed." });
       navigate(`/order-confirmation?payment_intent=${encodeURIComponent(paymentIntentId)}`, { replace: true });
-      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      void refetchCart();
     },
     failed(message: string) {
       toast.error("Payment Failed", { description: message, duration: 6000 });

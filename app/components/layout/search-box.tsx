@@ -17,7 +17,7 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
     navigate(`/search?q=${encodeURIComponent(q)}`);
   }
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className={cn("relative", className)}>
+    <form role="search" aria-label="Products" action="/search" method="get" onSubmit={submit} className={cn("relative", className)}>
       <label htmlFor={id} className="sr-only">
         Search products
       </label>

@@ -32,7 +32,10 @@ export function ColorPicker({ colors, value, onChange }: { colors: string[]; val
   );
 }
 
-/** Sizes for the chosen colour; sold-out sizes cannot be chosen, low ones say how many are left. */
+/**
+ * Sizes for the chosen colour; low ones say how many are left. A sold-out size can still be chosen (struck through):
+ * it can't go in the cart, but the shopper can ask to hear when it is back.
+ */
 export function SizePicker({
   sizes,
   availability,
@@ -60,14 +63,13 @@ export function SizePicker({
               type="button"
               role="radio"
               aria-checked={size === value}
-              aria-disabled={soldOut}
-              disabled={soldOut}
               aria-label={soldOut ? `${size}, sold out` : available <= LOW_STOCK ? `${size}, only ${available} left` : size}
               onClick={() => onChange(size)}
               className={cn(
                 "relative min-w-12 rounded-xl border px-3 py-2.5 text-sm font-medium transition",
                 size === value ? "border-ink bg-ink text-surface" : "border-line hover:border-ink",
-                soldOut && "cursor-not-allowed text-ink-muted line-through opacity-60 hover:border-line",
+                soldOut && "line-through decoration-1",
+                soldOut && size !== value && "border-dashed text-ink-muted",
               )}
             >
               {size}

@@ -1,14 +1,35 @@
-import { useEffect, useMemo, useState } from "react";
+import { lazy, memo, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/catalog/product-types";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { useAddProduct } from "~/components/product/use-add-product";
+import { LazyMount } from "~/components/ui/lazy-dialog";
 import { isVsop, variantPrice } from "~/lib/product-options";
 import { clampQuantity } from "~/lib/quantity";
 import { availabilityFor, ColorPicker, SizePicker } from "./option-pickers";
 import { QuantityInput } from "./quantity-input";
 
-/** Colour, size and quantity choices with Add to Cart and Buy Now. */
+const loadAlertSignUp = () => import("~/components/alerts/alert-sign-up");
+const AlertSignUp = lazy(() => loadAlertSignUp().then((m) => ({ default: m.AlertSignUp })));
+let alertSignUpLoading: Promise<unknown> | undefined;
+/** The sign-up form's code is fetched when the shopper reaches for the options of a product with a sold-out size. */
+function preloadAlertSignUp() {
+  alertSignUpLoading ??= loadAlertSignUp().catch(() => (alertSignUpLoading = undefined));
+}
+
+/**
+ * "Email me when it's back", loaded on first use. Memoised on plain props: while its code is on its way, a server-rendered
+ * form (a product sold out from the start) must not be re-rendered, or React would replace it with nothing until then.
+ */
+const SoldOutAlert = memo(function SoldOutAlert({ variantId, detail }: { variantId: number; detail: string }) {
+  return (
+    <LazyMount when>
+      <AlertSignUp heading="Email me when it's back" detail={detail} endpoint="/api/stock-alerts" body={{ variantId }} />
+    </LazyMount>
+  );
+});
+
+/** Colour, size and quantity choices with Add to Cart and Buy Now; a sold-out size offers an email when it's back instead. */
 export function ProductPurchase({ product, onChoice }: { product: ProductDetail; onChoice: (choice: { color: string; size: string }) => void }) {
   const vsop = isVsop(product);
   const [color, setColor] = useState(product.colors[0] ?? "Black");
@@ -20,6 +41,8 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
   const navigate = useNavigate();
   const left = availability.get(size) ?? 0;
   const soldOut = product.stock <= 0 || left <= 0;
+  const variant = product.variants.find((v) => v.color === color && v.size === size);
+  const anySoldOut = product.variants.some((v) => v.available <= 0);
 
   useEffect(() => onChoice({ color, size }), [color, size, onChoice]);
 
@@ -36,8 +59,9 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
     if (added && buyNow) navigate("/checkout");
   }
 
+  const intent = anySoldOut ? preloadAlertSignUp : undefined;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" onPointerEnter={intent} onFocus={intent} onTouchStart={intent}>
       {!vsop && <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />}
       <SizePicker
         sizes={product.sizes}
@@ -48,16 +72,22 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
           setQuantity((q) => clampQuantity(q, availability.get(next) ?? 1));
         }}
       />
-      <QuantityInput value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
-      <div className="flex flex-col gap-3 sm:flex-row">
-        {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}
-        <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
-          {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder ? "Pre-order: Add to Cart" : "Add to Cart"}
-        </button>
-        <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
-          Buy Now
-        </button>
-      </div>
+      {soldOut && variant ? (
+        <SoldOutAlert key={variant.id} variantId={variant.id} detail={`${vsop ? "Size" : `${color}, size`} ${size} is sold out. Leave your email and we'll tell you as soon as it's back in stock.`} />
+      ) : (
+        <>
+          <QuantityInput value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}
+            <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
+              {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder ? "Pre-order: Add to Cart" : "Add to Cart"}
+            </button>
+            <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
+              Buy Now
+            </button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { cn } from "~/lib/cn";
 import { useToggleFavorite } from "~/lib/favorites";
 
@@ -14,7 +14,7 @@ export function FavoriteButton({ productId, name, className }: { productId: numb
       aria-label={saved ? `Remove ${name} from favourites` : `Save ${name} to favourites`}
       className={cn("inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-black shadow-sm transition hover:scale-105", className)}
     >
-      <Heart aria-hidden="true" className={cn("size-5", saved && "fill-red-600 text-red-600")} />
+      <SpriteIcon name="heart" className={cn("size-5", saved && "fill-red-600 text-red-600")} />
     </button>
   );
 }

@@ -1,4 +1,3 @@
-import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { Product } from "../../../server/catalog/product-types";
 import { formatPrice } from "~/lib/money";
@@ -8,6 +7,7 @@ import { ColorSwatches } from "./color-swatches";
 import { FavoriteButton } from "./favorite-button";
 import { ProductPicture } from "./product-picture";
 import { StarRating } from "./star-rating";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useAddProduct } from "./use-add-product";
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -71,7 +71,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           aria-label={product.stock > 0 ? `Add ${product.name} to cart` : `${product.name} is sold out`}
           className="relative z-10 mt-2 inline-flex h-10 items-center justify-center gap-2 rounded-full border border-ink text-sm font-semibold transition hover:bg-ink hover:text-surface disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted disabled:hover:bg-transparent aria-disabled:cursor-wait aria-disabled:opacity-60"
         >
-          <ShoppingBag aria-hidden="true" className="size-4" />
+          <SpriteIcon name="bag" className="size-4" />
           {product.stock > 0 ? (isPending ? "Adding..." : "Add to Cart") : "Sold out"}
         </button>
       </div>

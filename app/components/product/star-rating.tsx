@@ -1,17 +1,14 @@
-import { Star } from "lucide-react";
+import { Stars } from "./stars";
 
+/** A product's published reviews in one line: the average's stars and the count, or that there are none yet. */
 export function StarRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (reviewCount === 0) return <p className="text-xs text-ink-muted">No reviews yet</p>;
   return (
     <p className="flex items-center gap-1 text-xs text-ink-muted">
-      <span className="flex" aria-hidden="true">
-        {[1, 2, 3, 4, 5].map((i) => (
-          <Star key={i} className={i <= Math.round(rating) ? "size-3.5 fill-amber-400 text-amber-400" : "size-3.5 text-line"} />
-        ))}
-      </span>
-      <span className="sr-only">Rated {rating} out of 5, </span>
+      <Stars rating={rating} className="h-3.5" />
       <span>
         {rating.toFixed(1)} ({reviewCount}
-        <span className="sr-only"> reviews</span>)
+        <span className="sr-only"> {reviewCount === 1 ? "review" : "reviews"}</span>)
       </span>
     </p>
   );

@@ -63,9 +63,15 @@ export function StyleForm({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-export function SizeForm({ onNavigate }: { onNavigate: () => void }) {
+/** The product a size is asked for, from its page. */
+export interface SizedProduct {
+  id: number;
+  name: string;
+}
+
+export function SizeForm({ onNavigate, product }: { onNavigate: () => void; product?: SizedProduct }) {
   const [m, setM] = useState<Measurements>({ preferredFit: "regular" });
-  const ask = useMutation({ mutationFn: (measurements: Measurements) => apiRequest<SizeAnswer>("POST", "/api/ai/size-guidance", { measurements }) });
+  const ask = useMutation({ mutationFn: (measurements: Measurements) => apiRequest<SizeAnswer>("POST", "/api/ai/size-guidance", { measurements, ...(product ? { productId: product.id } : {}) }) });
   const set = (key: "height" | "weight" | "chest" | "waist") => (e: { target: { value: string } }) => setM((v) => ({ ...v, [key]: e.target.value }));
   return (
     <form
@@ -75,6 +81,7 @@ export function SizeForm({ onNavigate }: { onNavigate: () => void }) {
       }}
       className="space-y-5"
     >
+      {product && <p className="text-sm text-ink-muted">Sizing for the {product.name}, with what its buyers say about the fit.</p>}
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Height" placeholder={`5'10" or 178 cm`} value={m.height ?? ""} onChange={set("height")} />
         <TextField label="Weight" placeholder="160 lbs or 72 kg" value={m.weight ?? ""} onChange={set("weight")} />
@@ -97,7 +104,7 @@ export function SizeForm({ onNavigate }: { onNavigate: () => void }) {
               <li key={tip}>{tip}</li>
             ))}
           </ul>
-          <Link to="/size-guide" onClick={onNavigate} className="text-sm font-semibold underline">
+          <Link to={product ? `/size-guide?product=${product.id}` : "/size-guide"} onClick={onNavigate} className="text-sm font-semibold underline">
             Open the size guide
           </Link>
         </section>

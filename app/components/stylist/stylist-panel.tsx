@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
-import { OutfitForm, SizeForm, StyleForm } from "./stylist-forms";
+import { QueryProvider } from "~/lib/query-client";
+import { OutfitForm, SizeForm, StyleForm, type SizedProduct } from "./stylist-forms";
 
 const tabs = [
   { value: "style", label: "Style Guide" },
@@ -10,7 +11,7 @@ const tabs = [
 ];
 
 /** The AI Style Assistant's dialog (SPEC §2), loaded when the shopper first reaches for it (stylist-dialog.tsx). */
-export default function StylistPanel({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
+export default function StylistPanel({ open, onOpenChange, onCloseAutoFocus, product }: LazyDialogProps & { product?: SizedProduct }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -28,24 +29,26 @@ export default function StylistPanel({ open, onOpenChange, onCloseAutoFocus }: L
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <Tabs.Root defaultValue="style" className="mt-6">
-            <Tabs.List aria-label="Assistant" className="grid grid-cols-3 gap-1 rounded-full bg-surface-muted p-1">
-              {tabs.map((t) => (
-                <Tabs.Trigger key={t.value} value={t.value} className="rounded-full px-3 py-2 text-sm font-semibold text-ink-muted data-[state=active]:bg-ink data-[state=active]:text-surface">
-                  {t.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="style" className="mt-5">
-              <StyleForm onNavigate={() => onOpenChange(false)} />
-            </Tabs.Content>
-            <Tabs.Content value="size" className="mt-5">
-              <SizeForm onNavigate={() => onOpenChange(false)} />
-            </Tabs.Content>
-            <Tabs.Content value="outfit" className="mt-5">
-              <OutfitForm />
-            </Tabs.Content>
-          </Tabs.Root>
+          <QueryProvider>
+            <Tabs.Root defaultValue="style" className="mt-6">
+              <Tabs.List aria-label="Assistant" className="grid grid-cols-3 gap-1 rounded-full bg-surface-muted p-1">
+                {tabs.map((t) => (
+                  <Tabs.Trigger key={t.value} value={t.value} className="rounded-full px-3 py-2 text-sm font-semibold text-ink-muted data-[state=active]:bg-ink data-[state=active]:text-surface">
+                    {t.label}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Tabs.Content value="style" className="mt-5">
+                <StyleForm onNavigate={() => onOpenChange(false)} />
+              </Tabs.Content>
+              <Tabs.Content value="size" className="mt-5">
+                <SizeForm product={product} onNavigate={() => onOpenChange(false)} />
+              </Tabs.Content>
+              <Tabs.Content value="outfit" className="mt-5">
+                <OutfitForm />
+              </Tabs.Content>
+            </Tabs.Root>
+          </QueryProvider>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,6 +3,7 @@ import { openDatabase } from "../client";
 import { migrateDatabase } from "../migrate";
 import { seedCampaign } from "../../campaign/campaign";
 import { seedCatalog } from "./seed-catalog";
+import { seedReviews } from "./seed-reviews";
 
 const config = loadConfig();
 const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -10,7 +11,8 @@ try {
   await migrateDatabase(handle);
   const result = await seedCatalog(handle.db);
   await seedCampaign(handle.db, new Date());
-  console.log(`Seeded ${result.products} products and ${result.variants} variants.`);
+  const reviewed = await seedReviews(handle.db);
+  console.log(`Seeded ${result.products} products, ${result.variants} variants and ${reviewed.reviews} reviews by ${reviewed.buyers} buyers.`);
 } finally {
   await handle.close();
 }

@@ -62,7 +62,6 @@ async function upsertCategory(db: Database, row: typeof categories.$inferInsert)
 }
 
 function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, number>): typeof products.$inferInsert {
-  const random = createRandom(id * 7919);
   const categoryId = categoryIds.get(p.category);
   if (!categoryId) throw new Error(`Seed product ${p.name}: unknown category ${p.category}`);
   return {
@@ -78,8 +77,6 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     keywords: productKeywords({ ...p, ...collectionNames(p) }),
     colors: p.colors,
     sizes: [...p.sizes],
-    rating: Math.round((3.6 + random() * 1.35) * 10) / 10,
-    reviewCount: 6 + Math.floor(random() ** 2 * 640),
     featured: p.flags.includes("f"),
     isNew: p.flags.includes("n"),
     preorder: p.flags.includes("p"),

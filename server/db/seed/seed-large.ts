@@ -54,8 +54,6 @@ export async function seedLargeCatalog(db: Database, target: number, progress: (
         keywords: productKeywords({ category: leaf.category, collectionName: leaf.collectionName, subcategoryName: leaf.subcategoryName, colors: productColors, garment }),
         colors: productColors,
         sizes: sizes.slice(randomInt(random, 0, 1), randomInt(random, 4, 6)),
-        rating: Math.round((3 + random() * 2) * 10) / 10,
-        reviewCount: randomInt(random, 0, 900),
         isNew: random() < 0.05,
         featured: false,
         createdAt: new Date(Date.UTC(2024, 0, 1) + randomInt(random, 0, 700) * 86_400_000),

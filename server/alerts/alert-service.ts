@@ -1,0 +1,65 @@
+import type { User } from "../accounts/user-types";
+import type { AlertDeps } from "./alert-deps";
+import { isDropSoldOut } from "./alert-targets";
+import { sendStockAlerts } from "./send-alerts";
+import { confirmAlert, subscribeToAlert, tidyAlerts } from "./subscribe-alert";
+
+/**
+ * Back-in-stock alerts bound to their dependencies. `kick` starts the sender without being waited for (a request that
+ * put stock back answers at once); kicks while it runs fold into one more run, and failures are logged.
+ */
+export function createAlertService(deps: AlertDeps) {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  function kick(): void {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await sendStockAlerts(deps);
+      } while (again);
+    })()
+      .catch((err) => deps.logger.error({ err }, "back-in-stock alerts failed"))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    subscribe: (args: { variantId: number; email: string; user: User | null; ip: string }) => subscribeToAlert({ ...deps, ...args }),
+    joinWaitlist: (args: { email: string; user: User | null; ip: string }) => subscribeToAlert({ ...deps, ...args, variantId: null }),
+    /** The alert turns on; if its stock is already back, the email goes out now. */
+    confirm: async (args: { token: string; ip: string }) => {
+      const { message, variant } = await confirmAlert({ ...deps, ...args });
+      kick();
+      return { message, link: variant ? `/product/${variant.productId}` : "/vsop" };
+    },
+    /** The VSOP page offers the waitlist only when every piece of the drop is sold out. */
+    dropSoldOut: () => isDropSoldOut(deps.db),
+    send: () => sendStockAlerts(deps),
+    /** The minute sweep: expired sign-ups go, and anything back in stock is sent (whatever put it back). */
+    sweep: async () => {
+      await tidyAlerts(deps);
+      return sendStockAlerts(deps);
+    },
+    kick,
+    /** Wraps a service that can put stock back on sale: when it has finished, the sender is kicked. */
+    afterStockChange:
+      <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const result = await change(...args);
+        kick();
+        return result;
+      },
+    /** Resolves once kicked sends have finished (tests wait on it instead of sleeping). */
+    settled: async () => {
+      while (running) await running;
+    },
+  };
+}
+
+export type AlertService = ReturnType<typeof createAlertService>;

@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What a committed write changed, for the caches of every process (decision 0022): some products' stock or rating
+ * (a checkout, a payment, an expiry, a shopper's review), or anything at all (staff changes: prices, products,
+ * collections, the drop).
+ */
+export type CatalogChange = { all: true } | { products: number[] };
+
+export type ChangeListener = (change: CatalogChange, origin: "here" | "elsewhere") => void;
+
+export interface CatalogChanges {
+  /** A write made by this process has committed: its caches drop what it changed, then the other processes hear. */
+  publish(change: CatalogChange): void;
+  /** A change another process made (or may have made, after a lost connection): this process's caches only. */
+  receive(change: CatalogChange): void;
+  subscribe(listener: ChangeListener): () => void;
+}
+
+export function createCatalogChanges(): CatalogChanges {
+  const listeners = new Set<ChangeListener>();
+  const tell = (change: CatalogChange, origin: "here" | "elsewhere") => {
+    for (const listener of listeners) listener(change, origin);
+  };
+  return {
+    publish: (change) => tell(change, "here"),
+    receive: (change) => tell(change, "elsewhere"),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The products a running service call has changed so far (see publishingChangedProducts). */
+const touched = new AsyncLocalStorage<Set<number>>();
+
+/**
+ * Called inside the transaction by the few functions that change what a product shows to everyone (stock moves in
+ * server/orders/stock.ts, a product's rating): the service call around it publishes them once it has returned.
+ * Outside such a call (staff services, which clear every cache anyway) it does nothing.
+ */
+export function noteChangedProducts(ids: Iterable<number>): void {
+  const set = touched.getStore();
+  if (set) for (const id of ids) set.add(id);
+}
+
+/**
+ * Wraps a service that may change products' stock or rating: once it has returned (its transactions committed, or
+ * failed, when a partial commit is possible), the products it touched are published, and only those.
+ */
+export function publishingChangedProducts<A extends unknown[], R>(changes: CatalogChanges, service: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    const set = new Set<number>();
+    try {
+      return await touched.run(set, () => service(...args));
+    } finally {
+      if (set.size > 0) changes.publish({ products: [...set].sort((a, b) => a - b) });
+    }
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Catalogue reads that are the same for every visitor (a listing, a product, the drop, a product's first reviews),
+ * kept for a moment per process so that shoppers who can't be served a cached page (they hold a cart or a session)
+ * still share the database work: at 400 personalised pages a second, a one-second life turns hundreds of identical
+ * queries into one. The answer is never older than `ttlMs` (well inside the response cache's 5-second promise), a
+ * write through this process clears it at once (clear(), called with the response cache's), and concurrent misses
+ * share one query. Answers are shared objects: callers must not change them.
+ */
+export interface SharedReads {
+  /** Wraps a read: the same arguments within `ttlMs` get the same answer. `keyOf` names the arguments (JSON by default). */
+  share<A, R>(read: (args: A) => Promise<R>, keyOf?: (args: A) => string): (args: A) => Promise<R>;
+  clear(): void;
+}
+
+export function createSharedReads({ ttlMs, maxEntries = 2000 }: { ttlMs: number; maxEntries?: number }): SharedReads {
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  let reads = 0;
+  return {
+    share<A, R>(read: (args: A) => Promise<R>, keyOf: (args: A) => string = (args) => JSON.stringify(args)) {
+      if (ttlMs <= 0) return read;
+      const prefix = `${reads++}:`;
+      return (args: A) => {
+        const key = prefix + keyOf(args);
+        const now = Date.now();
+        const hit = entries.get(key);
+        if (hit && now - hit.at <= ttlMs) return hit.value as Promise<R>;
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        const value = read(args);
+        entries.set(key, { at: now, value });
+        // A failed read is not kept: the next caller asks again.
+        value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+        return value;
+      };
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Request } from "express";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../paths";
+import { catalogueAnswer, pageAnswer, writeScope, type WriteScope } from "./cache-rules";
+
+/** Where each router is mounted (server/http/api.ts, server/app.ts). */
+const MOUNTS: Record<string, string> = {
+  "account-router.ts": "/api",
+  "admin-router.ts": "/api/admin",
+  "alerts-router.ts": "/api",
+  "auth-router.ts": "/api/auth",
+  "cart-router.ts": "/api/cart",
+  "checkout-router.ts": "/api",
+  "content-router.ts": "/api",
+  "reviews-router.ts": "/api",
+  "stylist-router.ts": "/api/ai",
+  "unsubscribe-router.ts": "",
+  "webhook-router.ts": "/api/webhooks",
+};
+
+/** Every state-changing route, and what it may make wrong in the caches (decision 0022). */
+const ROUTES: Record<string, WriteScope> = {
+  "account-router.ts PATCH /account/profile": "none",
+  "account-router.ts PATCH /account/password": "none",
+  "account-router.ts DELETE /account/sessions/:key": "none",
+  "account-router.ts POST /account/sessions/sign-out-all": "none",
+  "account-router.ts POST /account/verify-email/resend": "none",
+  "account-router.ts POST /account/email": "none",
+  "account-router.ts POST /account/passkeys/options": "none",
+  "account-router.ts POST /account/passkeys": "none",
+  "account-router.ts DELETE /account/passkeys/:id": "none",
+  "account-router.ts POST /account/addresses": "none",
+  "account-router.ts PATCH /account/addresses/:id": "none",
+  "account-router.ts DELETE /account/addresses/:id": "none",
+  "account-router.ts POST /account/delete": "all",
+  "account-router.ts POST /favorites": "none",
+  "account-router.ts DELETE /favorites/:productId": "none",
+  "admin-router.ts POST /orders/:orderNumber/status": "all",
+  "admin-router.ts POST /orders/:orderNumber/refunds": "all",
+  "admin-router.ts POST /returns/:returnNumber": "all",
+  "admin-router.ts POST /products": "all",
+  "admin-router.ts PATCH /products/:id": "all",
+  "admin-router.ts POST /products/:id/duplicate": "all",
+  "admin-router.ts DELETE /variants/:id": "all",
+  "admin-router.ts POST /catalog/import": "all",
+  "admin-router.ts POST /products/:id/photos": "all",
+  "admin-router.ts PATCH /photos/:id": "all",
+  "admin-router.ts DELETE /photos/:id": "all",
+  "admin-router.ts POST /bulk-edit": "all",
+  "admin-router.ts PATCH /variants/:id": "all",
+  "admin-router.ts POST /collections": "all",
+  "admin-router.ts PATCH /collections/:id": "all",
+  "admin-router.ts DELETE /collections/:id": "all",
+  "admin-router.ts POST /discounts": "all",
+  "admin-router.ts PATCH /discounts/:code": "all",
+  "admin-router.ts POST /feed-token": "all",
+  "alerts-router.ts POST /stock-alerts": "none",
+  "alerts-router.ts POST /stock-alerts/waitlist": "none",
+  "alerts-router.ts POST /stock-alerts/confirm": "none",
+  "alerts-router.ts POST /unsubscribe": "none",
+  "auth-router.ts POST /register": "none",
+  "auth-router.ts POST /login": "none",
+  "auth-router.ts POST /forgot-password": "none",
+  "auth-router.ts POST /reset-password": "none",
+  "auth-router.ts POST /verify-email": "none",
+  "auth-router.ts POST /confirm-email": "none",
+  "auth-router.ts POST /passkey/options": "none",
+  "auth-router.ts POST /passkey": "none",
+  "auth-router.ts POST /logout": "none",
+  "cart-router.ts POST /items": "none",
+  "cart-router.ts PATCH /items/:id": "none",
+  "cart-router.ts DELETE /items/:id": "none",
+  "cart-router.ts DELETE /": "none",
+  "checkout-router.ts POST /create-payment-intent": "products",
+  "checkout-router.ts POST /checkout/quote": "none",
+  "checkout-router.ts POST /orders/lookup": "none",
+  "checkout-router.ts POST /returns": "none",
+  "checkout-router.ts POST /test-payments/:id/confirm": "products",
+  "checkout-router.ts POST /test-payments/:id/authenticate": "products",
+  "content-router.ts PATCH /admin/campaigns/:slug": "all",
+  "content-router.ts POST /newsletter": "none",
+  "content-router.ts POST /contact": "none",
+  "reviews-router.ts POST /products/:id/reviews": "products",
+  "reviews-router.ts PUT /reviews/:id": "products",
+  "reviews-router.ts DELETE /reviews/:id": "products",
+  "reviews-router.ts POST /admin/reviews/:id/publish": "all",
+  "reviews-router.ts POST /admin/reviews/:id/reject": "all",
+  "reviews-router.ts PUT /admin/reviews/:id/reply": "all",
+  "stylist-router.ts POST /style-recommendation": "none",
+  "stylist-router.ts POST /size-guidance": "none",
+  "stylist-router.ts POST /outfit-ideas": "none",
+  "unsubscribe-router.ts POST /unsubscribe/:token": "none",
+  "webhook-router.ts POST /stripe": "products",
+};
+
+const request = (method: string, url: string) => ({ method, originalUrl: url, path: url.split("?")[0] }) as unknown as Request;
+
+describe("writeScope", () => {
+  it("classifies every state-changing route the routers declare, and no other", () => {
+    const dir = join(projectRoot, "server/http");
+    const declared = readdirSync(dir)
+      .filter((f) => f.endsWith("-router.ts"))
+      .flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/router\.(post|put|patch|delete)\("([^"]*)"/g)].map((m) => `${file} ${m[1]!.toUpperCase()} ${m[2]}`));
+    expect(declared.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it.each(Object.entries(ROUTES))("%s → %s", (route, scope) => {
+    const [file, method, path] = route.split(" ") as [string, string, string];
+    const url = MOUNTS[file]! + path.replace(/:\w+/g, "2").replace(/\/$/, "");
+    expect(writeScope(request(method, url || "/"))).toBe(scope);
+    expect(writeScope(request(method, `${url}?x=1`))).toBe(scope);
+  });
+
+  it("treats reads as changing nothing, and an unknown write as changing anything", () => {
+    expect(writeScope(request("GET", "/api/order-status/pi_123456"))).toBe("none");
+    expect(writeScope(request("HEAD", "/category/men"))).toBe("none");
+    expect(writeScope(request("POST", "/category/men"))).toBe("all");
+    expect(writeScope(request("POST", "/api/something-new"))).toBe("all");
+    expect(writeScope(request("POST", "/api/cartography"))).toBe("all");
+  });
+});
+
+describe("what a cached answer shows", () => {
+  it("one product for its API answer and its reviews; a listing for every other catalogue read", () => {
+    expect(catalogueAnswer(request("GET", "/api/products/2"))).toEqual({ key: "/api/products/2", product: 2, listing: false });
+    expect(catalogueAnswer(request("GET", "/api/products/2/reviews?page=2"))).toMatchObject({ product: 2, listing: false });
+    expect(catalogueAnswer(request("GET", "/api/products/category/men?sort=price-low"))).toEqual({ key: "/api/products/category/men?sort=price-low", product: null, listing: true });
+    expect(catalogueAnswer(request("GET", "/api/products?featured=true&limit=4"))).toMatchObject({ product: null, listing: true });
+  });
+
+  it("a product page is its product's and a listing too (it may show others' stock in passing); other pages are listings", () => {
+    expect(pageAnswer(request("GET", "/product/2?color=Black"))).toEqual({ key: "page:/product/2?color=Black", product: 2, listing: true });
+    expect(pageAnswer(request("GET", "/category/men"))).toEqual({ key: "page:/category/men", product: null, listing: true });
+    expect(pageAnswer(request("GET", "/vsop"))).toMatchObject({ product: null, listing: true });
+  });
+});

@@ -1,0 +1,65 @@
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
+import type { ReactNode } from "react";
+import { styles } from "./styles";
+
+/** What every email needs to know about the store: its public origin (PUBLIC_URL) and postal address (STORE_ADDRESS). */
+export interface StoreInfo {
+  storeUrl: string;
+  storeAddress: string;
+}
+
+export const STORE_NAME = "VSOP Apparel";
+
+/**
+ * Every store email: the store's name, the content, and a footer with the postal address (CAN-SPAM asks for one), a
+ * link to the store and, for mail a shopper can stop, an Unsubscribe link (the List-Unsubscribe headers say the same).
+ */
+export function EmailLayout({ preview, storeUrl, storeAddress, unsubscribeUrl, footnote, children }: StoreInfo & { preview: string; unsubscribeUrl?: string; footnote?: string; children: ReactNode }) {
+  return (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <meta name="supported-color-schemes" content="light" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          {/* The wordmark is for the eye; the plain text starts with the heading and links the store in the footer. */}
+          <Section data-skip-in-text="true">
+            <Link href={storeUrl} style={styles.brand}>
+              {STORE_NAME}
+            </Link>
+          </Section>
+          {children}
+          <Hr style={styles.hr} data-skip-in-text="true" />
+          <Section>
+            {footnote ? <Text style={styles.small}>{footnote}</Text> : null}
+            <Text style={styles.small}>{storeAddress}</Text>
+            <Text style={styles.small}>
+              <Link href={storeUrl} style={styles.mutedLink}>
+                {`Visit ${STORE_NAME}`}
+              </Link>
+              {unsubscribeUrl ? (
+                <>
+                  {" · "}
+                  <Link href={unsubscribeUrl} style={styles.mutedLink}>
+                    Unsubscribe
+                  </Link>
+                </>
+              ) : null}
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

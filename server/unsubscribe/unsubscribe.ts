@@ -1,0 +1,34 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { newsletterSubscribers, stockAlerts } from "../db/schema";
+import { AppError } from "../errors";
+import type { UnsubscribeKind, UnsubscribeLinks } from "./unsubscribe-links";
+
+const BAD_LINK = "This unsubscribe link isn't valid. Use the link in the newest email from us, or contact us and we'll take you off the list.";
+
+export const UNSUBSCRIBED_MESSAGE: Record<UnsubscribeKind, string> = {
+  alert: "You're unsubscribed: we won't send you any more back-in-stock emails.",
+  newsletter: "You're unsubscribed from the VSOP Apparel newsletter.",
+};
+
+/**
+ * One click, no sign-in (RFC 8058): the newsletter row gets unsubscribed_at; an alert link ends every waiting alert of
+ * that address (a shopper who says "no more" after one notice means all of them). Idempotent, and a subscription
+ * deleted since (an erased account) answers the same: nobody is emailed either way.
+ */
+export async function unsubscribe({ db, links, token, now }: { db: Database; links: UnsubscribeLinks; token: string; now: Date }): Promise<{ kind: UnsubscribeKind; message: string }> {
+  const target = await links.verify(token);
+  if (!target) throw new AppError("bad_request", BAD_LINK);
+  if (target.kind === "newsletter") {
+    await db.update(newsletterSubscribers).set({ unsubscribedAt: now }).where(and(eq(newsletterSubscribers.id, target.id), isNull(newsletterSubscribers.unsubscribedAt)));
+  } else {
+    const [alert] = await db.select({ email: stockAlerts.email }).from(stockAlerts).where(eq(stockAlerts.id, target.id));
+    if (alert) {
+      await db
+        .update(stockAlerts)
+        .set({ status: "unsubscribed", claimedAt: null, confirmTokenHash: null })
+        .where(and(eq(sql`lower(${stockAlerts.email})`, alert.email.toLowerCase()), inArray(stockAlerts.status, ["pending", "active", "notified"])));
+    }
+  }
+  return { kind: target.kind, message: UNSUBSCRIBED_MESSAGE[target.kind] };
+}
