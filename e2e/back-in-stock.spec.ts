@@ -132,6 +132,11 @@ test("a size sold out from the start: the form is in the page's HTML and stays i
   await shopper.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await shopper.evaluate(() => (window as unknown as { moved: number }).moved)).toBe(0);
   release();
+  // Typing and pressing the button before React has hydrated the form would submit the server's HTML form natively.
+  await shopper.waitForFunction(() => {
+    const input = document.querySelector("section form input[type=email]");
+    return input !== null && Object.keys(input).some((key) => key.startsWith("__reactProps"));
+  });
   await form.getByLabel("Email").fill(`early.${Date.now().toString(36)}@example.com`);
   await form.getByRole("button", { name: "Notify me" }).click();
   await expect(form.getByRole("status")).toHaveText("Check your email to confirm. We'll write once, when it's back.");
