@@ -20,6 +20,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // The journeys sign in, buy and ship in one test: on the 2-core CI machine, with two browsers and the store on the
+  // same cores, the longest take 30-60 s.
+  timeout: 60_000,
+  // A page's data can take more than the default 5 s there too (a search behind a staff page's axe run).
+  expect: { timeout: 10_000 },
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", launchOptions },

@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { nonceContext } from "./context";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "../shared/database-unavailable";
+import { nonceContext, servicesContext } from "./context";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -13,6 +14,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A loader that failed because the database is down makes the page a 503 the browser (or a proxy) may retry.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (responseStatusCode === 500 && errors.length > 0 && errors.every(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "5");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -58,3 +65,14 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * A loader or action that threw: into the store's JSON log (React Router would print it to the console). A request the
+ * browser gave up on is not an error, and a database outage is logged once every few seconds, not once a page.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { logger } = (context as RouterContextProvider).get(servicesContext);
+  if (isDatabaseUnavailable(error)) logDatabaseUnavailable((fields, message) => logger.warn(fields, message), error);
+  else logger.error({ err: error }, "page error");
+};

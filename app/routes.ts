@@ -47,5 +47,6 @@ export default [
   route("admin/discounts", "routes/admin-discounts.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
+  route("admin/jobs", "routes/admin-jobs.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -20,13 +20,13 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-const STAFF_ROUTES = ["/admin/instagram-shop", "/admin/returns", "/admin/reviews?status=published", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
+const STAFF_ROUTES = ["/admin/jobs", "/admin/instagram-shop", "/admin/returns", "/admin/reviews?status=published", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("have no axe violations", async ({ page, baseURL }) => {
-      test.setTimeout(90_000); // nine pages, each fully analysed
+      test.setTimeout(30_000 + STAFF_ROUTES.length * 12_000); // every page fully analysed
       await page.goto("/login");
       await page.getByLabel("Username").fill(E2E_ADMIN.username);
       await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
@@ -60,7 +60,7 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 }
 
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.goto("/product/3");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await tabTo(page, page.getByRole("radio", { name: /^L(,|$)/ }));

@@ -6,7 +6,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`a shopper's cart with an item and account with an order, an address and the verify banner, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("has no axe violations", async ({ page, baseURL }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const username = `axe${theme}${Date.now().toString(36)}`;
       await signUp(page, { name: "Avery Axe", username, password: "lantern meadow 3310 quartz" });
       await addToCart(page, 2, "M");

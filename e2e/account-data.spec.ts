@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { addToCart, fillCard, signUp } from "./journeys";
 
 test("a shopper saves an address at checkout, finds it next time, downloads their data, deletes the account and registers again with the same email", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const username = `leaving${Date.now().toString(36)}`;
   const password = "willow copper 5521 harbor";
   await signUp(page, { name: "Morgan Leave", username, password });

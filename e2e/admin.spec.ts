@@ -22,7 +22,7 @@ async function shopperWithOrder(browser: Browser) {
 }
 
 test("staff download the catalog feed and ship an order; the shopper sees it shipped", async ({ page, browser }) => {
-  test.setTimeout(60_000); // two shoppers' browsers and the staff one
+  test.setTimeout(120_000); // two shoppers' browsers and the staff one
   const shopper = await shopperWithOrder(browser);
 
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);

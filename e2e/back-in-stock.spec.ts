@@ -14,7 +14,7 @@ function mailsTo(to: string, subject: RegExp) {
 }
 
 test("a shopper asks to hear when a sold-out size is back, confirms by email, staff restock it in /admin, and exactly one email arrives", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = `waiting.${Date.now().toString(36)}@example.com`;
   // Staff sell out two sizes of the Organic Slub V-Neck (no other journey uses it).
   await signInAsStaff(page);

@@ -15,7 +15,7 @@ async function feedRowCount(page: Page): Promise<number> {
 test.use({ expectedConsoleErrors: [/status of 40[04]/] }); // the shopper looking at a draft; the refused bulk save
 
 test("staff create a 2 colour x 3 size product, stock and publish it; a shopper finds it, buys it, and the feed grows by 6", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const name = `Ridge Knit Sweater ${Date.now().toString(36)}`;
   await signInAsStaff(page);
   const feedBefore = await feedRowCount(page);
@@ -121,7 +121,7 @@ test("staff bulk edit: a wrong cell is named and nothing is saved; then many var
 });
 
 test("staff check a Shopify CSV, see the refused line, then import the fixed file and find its products", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // The server's fixture, as drafts so the shared store's listings and feed stay as other tests expect them.
   // Photo addresses on this machine are refused at once (no DNS wait), and reported as notes.
   const csv = readFileSync("server/catalog/shopify-csv/fixtures/shopify-classic.csv", "utf8")

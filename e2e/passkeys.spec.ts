@@ -4,7 +4,7 @@ import { signUp } from "./journeys";
 test.use({ expectedConsoleErrors: [/status of 401/] }); // signing in to the deleted account, on purpose
 
 test("a shopper adds a passkey and signs in with it (Chromium's virtual authenticator)", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Passkeys belong to a domain name, and the store's public address here is http://localhost:{port}.
   const origin = `http://localhost:${process.env.E2E_PORT}`;
   const cdp = await page.context().newCDPSession(page);

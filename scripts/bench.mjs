@@ -2,6 +2,8 @@
 // PostgreSQL when BENCH_DATABASE_URL is set (the database is made when missing). Three row sets, against the goals:
 // an anonymous visitor (what the response cache serves), a shopper holding a cart (never cached), and the drop
 // (anonymous pages while other connections check out without pause). Prints req/s, p50, p99 and the server's RSS.
+// WEB_CONCURRENCY=2 runs the PostgreSQL store as two workers (its RSS is then the primary's alone);
+// BENCH_SKIP_PGLITE=1 leaves PGlite out.
 import { spawn } from "node:child_process";
 import { clearInterval, setInterval } from "node:timers";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -228,10 +230,12 @@ function print(label, { rows, drop }, rss) {
   }
 }
 
-const targets = [["PGlite", { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")) }]];
+// PGlite is one process's database; WEB_CONCURRENCY=N (workers, decision 0027) applies to the PostgreSQL rows.
+const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+const targets = process.env.BENCH_SKIP_PGLITE ? [] : [["PGlite", { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), WEB_CONCURRENCY: "1" }]];
 if (process.env.BENCH_DATABASE_URL) {
   await ensureDatabase(process.env.BENCH_DATABASE_URL);
-  targets.push(["PostgreSQL", { DATABASE_URL: process.env.BENCH_DATABASE_URL }]);
+  targets.push([workers > 1 ? `PostgreSQL, ${workers} workers` : "PostgreSQL", { DATABASE_URL: process.env.BENCH_DATABASE_URL, WEB_CONCURRENCY: String(workers) }]);
 }
 for (const [label, env] of targets) {
   const { child, url } = await startStore(env);

@@ -12,6 +12,7 @@ import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { withoutTrailingSlash } from "./http/trailing-slash";
 import { securityHeaders } from "./http/security";
+import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
 
 export interface CreateAppOptions {
@@ -24,21 +25,25 @@ export interface CreateAppOptions {
   secureCookies?: boolean;
   /** How long anonymous catalogue reads and pages may be served from memory (0 turns the cache off). */
   cacheTtlMs?: number;
+  /** GET /metrics answers to this bearer token; without one it is not served on this port (decision 0025). */
+  metricsToken?: string | null;
 }
 
-export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0 }: CreateAppOptions) {
+export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(measureRequests(services.metrics));
   app.use(requestContext(logger));
   app.use(withoutTrailingSlash);
   app.use(compression());
+  app.get("/metrics", metricsEndpoint(services.metrics, metricsToken));
   app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
   // Staff (and unknown) writes clear every cache in every process; checkouts publish only what they changed (decision 0022).
   app.use(publishWrites(services.catalogChanges));
   if (cacheTtlMs > 0) {
-    const cache = createResponseCache({ ttlMs: cacheTtlMs });
+    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult });
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone; pages only for visitors without a session or cart.
     app.use("/api/products", cache.middleware(catalogueAnswer));

@@ -36,6 +36,18 @@ const schema = z.object({
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** Lets Meta's scheduled fetch read /api/instagram-shop/feed?token=...; a long random value. */
   FEED_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** GET /metrics on the store's port answers to `Authorization: Bearer <this>`; a long random value. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Serves /metrics on this port, bound to 127.0.0.1 only, with no token (for a scraper on the same machine). */
+  METRICS_PORT: port.optional(),
+  /** Worker processes (node:cluster) sharing the port; more than 1 needs PostgreSQL (DATABASE_URL). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Each process's PostgreSQL connections (times WEB_CONCURRENCY and instances must stay under max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** On SIGTERM, how long requests in flight and running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Run the background jobs in this process (turn off on web-only instances when another instance runs them). */
+  RUN_JOBS: z.stringbool().default(true),
   /** Google Tag Manager container; when set, the tag manager loads on every page but checkout. */
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX").optional(),
 }).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {

@@ -75,6 +75,9 @@ import { startCheckout } from "./orders/start-checkout";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { authenticateTestPayment, confirmTestPayment } from "./payments/test-payments";
 import type { TestPaymentProvider } from "./payments/test-provider";
+import { jobsNotRunning, type JobControl } from "./jobs/job-control";
+import { countedMailer } from "./mail/counted-mailer";
+import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
@@ -110,6 +113,10 @@ export interface ServiceDeps {
   catalogChanges?: CatalogChanges;
   /** How long catalogue reads are shared between visitors (server/catalog/shared-reads.ts); 0 (tests) turns it off. */
   sharedReadMs?: number;
+  /** The background job queue (server/jobs), for the staff page and the metrics; absent where no jobs run (most tests). */
+  jobs?: JobControl;
+  /** Where the store counts what happens (server/metrics, served at /metrics). */
+  metrics?: Metrics;
 }
 
 const scheduledFeedUrl = (storeUrl: string, token: string) => `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(token)}`;
@@ -120,10 +127,11 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, mailer, logger, now = () => new Date(), storeUrl, storeAddress, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0 }: ServiceDeps) {
+export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, storeAddress, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
+  const mailer = countedMailer(deps.mailer, metrics);
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
   const sharedCampaign = sharedReads.share((args: { slug?: string }) => getCampaign({ db, now, ...args }));
-  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeAddress };
+  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeAddress, metrics };
   const accountDeps = { db, mailer, logger, now, storeUrl, storeAddress };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
@@ -333,6 +341,10 @@ export function createServices({ db, payments, mailer, logger, now = () => new D
       },
       apply: ({ token }: { token: string }) => unsubscribe({ db, links, token, now: now() }),
     },
+    jobs,
+    metrics,
+    /** For what reports outside a request's own logger (the pages' error hook). */
+    logger,
     health: {
       /** Throws when the database does not answer. */
       checkDatabase: async () => {

@@ -11,15 +11,15 @@ import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { admin } = context.get(servicesContext);
-  const [sales, recent] = await Promise.all([admin.salesByDay(), admin.listOrders({})]);
-  return { sales, recent: recent.orders.slice(0, 8) };
+  const { admin, jobs: jobQueue } = context.get(servicesContext);
+  const [sales, recent, jobs] = await Promise.all([admin.salesByDay(), admin.listOrders({}), jobQueue.counts().catch(() => null)]);
+  return { sales, recent: recent.orders.slice(0, 8), failedJobs: jobs?.failed ?? 0 };
 }
 
 export const meta = () => [{ title: "Dashboard | VSOP Admin" }, { name: "robots", content: "noindex" }];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { sales, recent } = loaderData;
+  const { sales, recent, failedJobs } = loaderData;
   const revenue = sales.reduce((sum, d) => sum + d.revenue, 0);
   const orders = sales.reduce((sum, d) => sum + d.orders, 0);
   return (
@@ -31,6 +31,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </a>
       }
     >
+      {failedJobs > 0 && (
+        <p role="status" className="mb-6 rounded-2xl border border-red-700 p-4 text-sm text-red-700 dark:border-red-400 dark:text-red-400">
+          <strong>{failedJobs === 1 ? "A background job failed" : `${failedJobs} background jobs failed`}</strong> after every retry.{" "}
+          <Link to="/admin/jobs" className="font-semibold underline">
+            See what failed and retry
+          </Link>
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-3">
         <Stat label="Revenue, last 30 days" value={formatPrice(revenue)} />
         <Stat label="Paid orders, last 30 days" value={String(orders)} />

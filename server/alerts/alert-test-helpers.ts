@@ -45,4 +45,6 @@ export async function activeAlert(server: TestServer, client: Client, { variantI
   if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
   const confirmed = await client.post("/api/stock-alerts/confirm", { token: confirmTokenFor(server, email) });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${confirmed.text}`);
+  // Confirming kicks the sender in the background: a test that changes stock next must not race that run.
+  await server.services.alerts.settled();
 }

@@ -13,6 +13,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /** The embedded database itself (PGlite only), for the job queue that shares its one connection. */
+  pglite?: PGlite;
+  /** The connection string (PostgreSQL only), for what opens its own connections (the job queue, the change feed). */
+  url?: string;
   /** Closes the connection; PGlite must be closed cleanly or it runs crash recovery on the next start. */
   close(): Promise<void>;
 }
@@ -27,7 +31,8 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // A database that does not answer fails a request within seconds instead of holding it (decision 0027).
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -35,6 +40,7 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }
     return {
       db,
       driver: "postgres",
+      url,
       close: () => pool.end(),
     };
   }
@@ -45,6 +51,7 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }
   return {
     db,
     driver: "pglite",
+    pglite: client,
     close: () => client.close(),
   };
 }

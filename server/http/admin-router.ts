@@ -24,6 +24,7 @@ const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number l
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
 const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
+const jobId = z.uuid("must be a job id");
 const auditQuery = z
   .object({ productId: numericId.optional(), entity: z.enum(AUDIT_ENTITIES).optional(), entityId: z.string().trim().min(1).max(100).optional(), before: numericId.optional() })
   .strict();
@@ -167,6 +168,14 @@ export function adminRouter(services: Services): Router {
   router.post("/feed-token", async (req, res) => {
     parseInput(emptyBodySchema, req.body, "Invalid request");
     res.json({ scheduledUrl: await services.feed.rotateToken({ actor: actor(req) }) });
+  });
+  router.get("/jobs", async (_req, res) => {
+    res.json(await services.jobs.overview());
+  });
+  router.post("/jobs/:id/retry", async (req, res) => {
+    parseInput(emptyBodySchema, req.body, "Invalid request");
+    await services.jobs.retry({ id: parseInput(jobId, req.params.id, "Invalid job id"), actor: actor(req) });
+    res.json({ retried: true });
   });
   router.get("/audit", async (req, res) => {
     res.json(await services.admin.listAudit(parseInput(auditQuery, req.query, "Invalid query")));

@@ -56,6 +56,7 @@ const ROUTES: Record<string, WriteScope> = {
   "admin-router.ts POST /discounts": "all",
   "admin-router.ts PATCH /discounts/:code": "all",
   "admin-router.ts POST /feed-token": "all",
+  "admin-router.ts POST /jobs/:id/retry": "all",
   "alerts-router.ts POST /stock-alerts": "none",
   "alerts-router.ts POST /stock-alerts/waitlist": "none",
   "alerts-router.ts POST /stock-alerts/confirm": "none",

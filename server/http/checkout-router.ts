@@ -16,6 +16,8 @@ export function checkoutRouter(services: Services): Router {
   const router = Router();
 
   router.post("/create-payment-intent", async (req, res) => {
+    // A refused checkout is counted by its error code (the error handler leaves it in res.locals).
+    res.once("finish", () => res.statusCode >= 400 && services.metrics.checkoutFailed(res.locals.errorCode ?? "other"));
     const details = parseInput(checkoutDetailsSchema, req.body, "Invalid checkout details");
     res.json(await services.checkout.startCheckout({ owner: ownerOf(req), details }));
   });

@@ -1,5 +1,15 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../shared/database-unavailable";
 import { AppError } from "../errors";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The code of the error this request was answered with (counted by the metrics). */
+      errorCode?: string;
+    }
+  }
+}
 
 /** Errors body-parser raises for bad bodies, by their `type`. */
 const bodyErrors: Record<string, string> = {
@@ -18,22 +28,37 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    res.locals.errorCode = err.code;
     if (err.extra.retryAfterSeconds) res.set("Retry-After", String(err.extra.retryAfterSeconds));
     res.status(err.status).json({ message: err.message, code: err.code, ...(err.extra.errors ? { errors: err.extra.errors } : {}) });
     return;
   }
   const bodyError = typeof err?.type === "string" ? bodyErrors[err.type] : undefined;
   if (bodyError) {
+    res.locals.errorCode = "bad_request";
     res.status(400).json({ message: bodyError, code: "bad_request" });
     return;
   }
+  if (isDatabaseUnavailable(err)) {
+    // PostgreSQL is down or restarting: a quick, honest 503 the client may retry (decision 0027).
+    logDatabaseUnavailable((fields, message) => req.log.warn(fields, message), err);
+    res.locals.errorCode = "unavailable";
+    res.status(503).set("Retry-After", "5");
+    if (req.originalUrl.startsWith("/api/") || !req.accepts("html")) res.json({ message: UNAVAILABLE_MESSAGE, code: "unavailable" });
+    else res.type("html").send(unavailablePage);
+    return;
+  }
   req.log.error({ err }, "unhandled error");
+  res.locals.errorCode = "internal";
   res.status(500).json({
     message: `Something went wrong on our side. Please try again (reference ${req.id}).`,
     code: "internal",
     requestId: req.id,
   });
 };
+
+/** A page for when not even the page's frame can be rendered (the database is down): no script, no database. */
+const unavailablePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | VSOP Apparel</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#faf9f7;color:#16171a}main{max-width:32rem;padding:2rem;text-align:center}@media (prefers-color-scheme:dark){body{background:#16171a;color:#f4f2ee}}</style></head><body><main><h1>We'll be right back</h1><p>${UNAVAILABLE_MESSAGE}</p></main></body></html>`;
 
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });

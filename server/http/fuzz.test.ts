@@ -115,6 +115,7 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/publish", emptyBodySchema, {}],
   ["POST", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reject", rejectReviewSchema, { reason: "Spam" }],
   ["PUT", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reply", replyReviewSchema, { reply: "Thanks" }],
+  ["POST", "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry", emptyBodySchema, {}],
 ];
 
 describe("fuzzing every /api call with bad input", () => {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild } from "react-router";
 import { routerContexts } from "../../shared/router-context";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
@@ -29,10 +29,36 @@ function loadContext(services: Services) {
   };
 }
 
+/** Names each page request by the React Router pattern it matched (`/product/:id?`), for the request metrics. */
+function labelPageRoutes(build: ServerBuild): RequestHandler {
+  type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+  const byParent = new Map<string | undefined, BuildRoute[]>();
+  for (const route of Object.values(build.routes)) if (route) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
+  const patterns = new Map<string, string>();
+  const tree = (parentId: string | undefined, prefix: string): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const pattern = route.path ? `${prefix.replace(/\/$/, "")}/${route.path}` : prefix || "/";
+      patterns.set(route.id, pattern);
+      const children = tree(route.id, pattern);
+      return route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children };
+    });
+  const routes = tree(undefined, "");
+  return (req, res, next) => {
+    const id = matchRoutes(routes, req.path)?.at(-1)?.route.id;
+    const pattern = id ? patterns.get(id) : undefined;
+    res.locals.routePattern = pattern && !pattern.includes("*") ? pattern : "page";
+    next();
+  };
+}
+
 /** The built client assets (hashed names cached for a year) and the server-rendered pages. */
 export async function productionPages(services: Services): Promise<RequestHandler[]> {
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const router = express.Router();
+  router.use("/assets", (_req, res, next) => {
+    res.locals.routePattern = "/assets";
+    next();
+  });
   router.use("/assets", precompressedAssets(join(buildDir, "client", "assets")));
   router.use("/assets", express.static(join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
   // Files in build/client (favicon, robots, manifest) all have an extension: a page's path is never looked up on disk.
@@ -40,6 +66,7 @@ export async function productionPages(services: Services): Promise<RequestHandle
   router.use((req, res, next) => (req.path.includes(".") ? files(req, res, next) : next()));
   // Pages have no actions: anything but GET or HEAD is refused here rather than by React Router (which logs it).
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method not allowed")));
+  router.use(labelPageRoutes(build));
   router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));
   return [router];
 }

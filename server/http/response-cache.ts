@@ -29,7 +29,7 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
  * reach this cache from this process and from the others (server/cache/change-feed.ts). Cached HTML carries the
  * request's CSP nonce, swapped for the new one on every hit.
  */
-export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
+export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, onResult = (_result: "hit" | "stale" | "miss") => {} } = {}) {
   const entries = new Map<string, Entry>();
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
   const pending = new Map<string, Promise<void>>();
@@ -53,6 +53,7 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", age > ttlMs ? "stale" : "hit");
+    onResult(age > ttlMs ? "stale" : "hit");
     const nonce = res.locals.cspNonce;
     res.end(entry.nonce && nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce)) : entry.body);
     return true;
@@ -122,6 +123,7 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000 } = {}) {
           await inFlight;
           if (serve(answer.key, req, res)) return;
         }
+        onResult("miss");
         capture(answer, res);
         next();
       };

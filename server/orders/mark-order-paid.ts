@@ -84,6 +84,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     const [order] = await db.select().from(orders).where(eq(orders.paymentIntentId, deps.paymentIntentId));
     return order ?? null;
   }
+  if (outcome.changed && outcome.order.status === "paid") deps.metrics?.orderPaid();
   if (outcome.changed) await afterPayment(deps, outcome.order);
   return outcome.order;
 }

@@ -32,7 +32,11 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 async function openIntent(provider: TestPaymentProvider, intentId: string, clientSecret: string) {
-  const intent = await provider.retrievePaymentIntent(intentId).catch(() => null);
+  // Only "no such payment" reads as not found; a database that is down stays an error (a 503 the shopper may retry).
+  const intent = await provider.retrievePaymentIntent(intentId).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "not_found") return null;
+    throw err;
+  });
   if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw new AppError("not_found", "Payment not found");
   if (intent.status === "canceled") throw new AppError("conflict", "This payment was canceled. Please start checkout again.");
   return intent;

@@ -14,6 +14,8 @@ export interface AppProcess {
   kill(): Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
   stop(): Promise<void>;
+  /** The last few KB it printed (for a failing test's message). */
+  output(): string;
 }
 
 const entry = join(projectRoot, "server/test/app-process.ts");
@@ -28,16 +30,16 @@ const exited = (child: ChildProcess) =>
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: tmpdir(), HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: tmpdir(), NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", RUN_JOBS: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr!.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app process did not listen within 90 s:\n${output}`)), 90_000);
     child.once("exit", (code, signal) => reject(new Error(`app process exited (${code ?? signal}) before listening:\n${output}`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
-      output = (output + line + "\n").slice(-4000);
+      output = (output + line + "\n").slice(-20_000);
       const listening = /^\{"listening":(\d+)\}$/.exec(line)?.[1];
       if (listening) {
         clearTimeout(timer);
@@ -48,6 +50,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   return {
     url: `http://127.0.0.1:${port}`,
     child,
+    output: () => output,
     async kill() {
       child.kill("SIGKILL");
       await exited(child);

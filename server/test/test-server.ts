@@ -12,7 +12,8 @@ import { createTestPaymentProvider } from "../payments/test-provider";
 import { createMailer } from "../mail/mailer";
 import { createMemoryMailer } from "./memory-mailer";
 import type { LanguageModel } from "../stylist/language-model";
-import { createTestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from "../jobs/job-runner";
 
 export interface TestServer {
   url: string;
@@ -20,6 +21,8 @@ export interface TestServer {
   services: Services;
   /** What the store sent (empty when `smtpUrl` sends it to a real SMTP server instead). */
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** The background job queue, when `jobs` was asked for. */
+  jobs: JobRunner | null;
   /** The clock every service reads; tests move it forward. */
   clock: { now: Date };
   close(): Promise<void>;
@@ -44,9 +47,15 @@ export async function startTestServer(
     sharedReadMs?: number;
     /** Sends mail over SMTP to this server (production's mailer) instead of keeping it in `mailer.sent`. */
     smtpUrl?: string;
+    /** Runs on this database (opened, migrated and seeded by the test) instead of a fresh one; closed with the server. */
+    database?: TestDatabase;
+    /** Serves GET /metrics to this bearer token. */
+    metricsToken?: string;
+    /** Runs the background job queue (unscheduled: tests queue runs with `jobs.enqueue`), with these options. */
+    jobs?: Partial<Omit<JobRunnerOptions, "database" | "logger">>;
   } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const mediaDir = mkdtempSync(join(tmpdir(), "store-media-"));
   const mailer = createMemoryMailer();
   const clock = { now: new Date() };
@@ -65,8 +74,10 @@ export async function startTestServer(
     importImageHosts: options.importImageHosts ?? [],
     sharedReadMs: options.sharedReadMs ?? 0,
   };
-  const services = createServices(deps);
-  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs });
+  const jobs = options.jobs ? createJobRunner({ database, logger, schedule: false, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs }) : null;
+  const services = createServices({ ...deps, jobs: jobs ?? undefined });
+  await jobs?.start(services);
+  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -76,8 +87,10 @@ export async function startTestServer(
     services,
     mailer,
     clock,
+    jobs,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs?.stop(1000);
       await database.close();
       rmSync(mediaDir, { recursive: true, force: true });
     },

@@ -13,13 +13,14 @@ const sections = [
   { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
+  { to: "/admin/jobs", label: "Jobs" },
 ];
 
 /** The staff area's frame: section navigation and a title. */
 export function AdminShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="container-page pb-8 pt-6">
-      <nav aria-label="Staff" className="-mx-1 mb-6 flex gap-1 overflow-x-auto">
+      <nav aria-label="Staff" className="-mx-1 mb-6 flex gap-1 overflow-x-auto lg:flex-wrap">
         {sections.map((s) => (
           <NavLink
             key={s.to}

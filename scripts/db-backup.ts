@@ -1,0 +1,24 @@
+// A consistent, timestamped backup of the running (or stopped) store, keeping the newest N (decision 0024):
+//   npm run db:backup [-- --dir /path/to/backups] [--keep 14]
+// PostgreSQL (DATABASE_URL): pg_dump custom format. PGlite: a snapshot of DATA_DIR's database files. Photos: a tarball beside it.
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { backupStore } from "../server/ops/backup";
+import { storeFromEnvironment } from "../server/ops/store-location";
+
+const { values } = parseArgs({ options: { dir: { type: "string" }, keep: { type: "string" } } });
+const keep = Number(values.keep ?? process.env.BACKUP_KEEP ?? 14);
+if (!Number.isInteger(keep) || keep < 1 || keep > 10_000) {
+  console.error("--keep (or BACKUP_KEEP) must be a whole number from 1");
+  process.exit(1);
+}
+const { location } = storeFromEnvironment();
+const dir = values.dir ?? join(location.dataDir, "backups");
+try {
+  const { files, removed } = await backupStore({ location, dir, keep });
+  for (const file of files) console.log(`${file.path} (${(file.bytes / 1024).toFixed(1)} KB)`);
+  if (removed.length) console.log(`Removed ${removed.length} older file(s), keeping the newest ${keep} backups.`);
+} catch (err) {
+  console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,74 @@
+import type { Services } from "../context";
+import { maintainDatabase } from "../db/maintenance";
+import type { DatabaseHandle } from "../db/client";
+
+export interface ScheduledJob {
+  /** The queue's name, also shown to staff. */
+  name: string;
+  /** What it does, for the staff page. */
+  description: string;
+  /** When it runs (cron, UTC). */
+  cron: string;
+  /** The same in words, for staff. */
+  every: string;
+  /** Does the work; the number is how many things it handled (logged when not 0, kept as the job's output). */
+  run(services: Services, database: DatabaseHandle): Promise<number>;
+}
+
+/**
+ * The store's background work. Each function is safe to run in several processes at once (rows are claimed with
+ * FOR UPDATE SKIP LOCKED or a lease: decisions 0011 and 0021), and most of it also happens at once where it is
+ * caused (a confirmation after a payment, alerts after a restock); these runs are the safety net (decision 0026).
+ */
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    name: "expire-reservations",
+    description: "Unpaid orders past their 15 minutes give their stock back",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.checkout.expireStaleOrders(),
+  },
+  {
+    name: "send-confirmations",
+    description: "Order confirmations owed after a crash or a mail failure",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.checkout.sendOwedConfirmations(),
+  },
+  {
+    name: "issue-refunds",
+    description: "Refunds owed (late payments, canceled paid orders) sent to the payment provider",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.checkout.issueOwedRefunds(),
+  },
+  {
+    name: "send-stock-alerts",
+    description: "Back-in-stock emails for whatever came back, and unconfirmed sign-ups removed",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.alerts.sweep(),
+  },
+  {
+    name: "tidy-accounts",
+    description: "Expired sessions and old sign-in attempts deleted",
+    cron: "*/5 * * * *",
+    every: "Every 5 minutes",
+    run: async (services) => {
+      await services.accounts.tidy();
+      return 0;
+    },
+  },
+  {
+    name: "maintain-database",
+    description: "The embedded database's statistics and free space (VACUUM ANALYZE; PostgreSQL does its own)",
+    cron: "17 * * * *",
+    every: "Hourly, at :17",
+    run: async (_services, database) => {
+      await maintainDatabase(database);
+      return 0;
+    },
+  },
+];
+
+export const JOB_NAMES = SCHEDULED_JOBS.map((job) => job.name);

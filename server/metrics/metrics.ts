@@ -1,0 +1,64 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { JobCounts } from "../jobs/job-overview";
+
+/** Checkout failures are counted by one of these (bounded, so Prometheus gets a fixed set of series). */
+export type CheckoutFailure = "bad_request" | "conflict" | "payment_failed" | "payment_declined" | "rate_limited" | "unavailable" | "internal" | "other";
+const FAILURES: readonly string[] = ["bad_request", "conflict", "payment_failed", "payment_declined", "rate_limited", "unavailable", "internal"];
+export type CacheResult = "hit" | "stale" | "miss";
+
+/**
+ * The store's Prometheus metrics (decision 0025), one registry per app so that several apps in one process (tests)
+ * never share counters: Node and process defaults, request durations by route pattern, and the business counters.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer HTTP requests, by method, route pattern (never the raw URL) and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const ordersPaid = new Counter({ name: "store_orders_paid_total", help: "Orders that became paid", registers });
+  const checkoutFailures = new Counter({ name: "store_checkout_failures_total", help: "Checkouts refused or payments declined, by reason", labelNames: ["reason"] as const, registers });
+  const emails = new Counter({ name: "store_emails_total", help: "Emails handed to the mail server or outbox, by result", labelNames: ["result"] as const, registers });
+  const responseCache = new Counter({ name: "store_response_cache_total", help: "Cacheable requests, by whether the response cache answered (hit, stale) or the page was rendered (miss)", labelNames: ["result"] as const, registers });
+  let jobCounts: (() => Promise<JobCounts>) | null = null;
+  new Gauge({
+    name: "store_jobs",
+    help: "Background jobs by state: waiting (queued or waiting for a retry), active, failed (after every retry, kept a week)",
+    labelNames: ["state"] as const,
+    registers,
+    async collect() {
+      if (!jobCounts) return;
+      const counts = await jobCounts().catch(() => null);
+      if (!counts) return;
+      for (const [state, value] of Object.entries(counts)) this.set({ state }, value);
+    },
+  });
+  for (const result of ["sent", "failed"]) emails.inc({ result }, 0);
+  for (const result of ["hit", "stale", "miss"]) responseCache.inc({ result }, 0);
+
+  return {
+    registry,
+    /** The text Prometheus scrapes. */
+    render: () => registry.metrics(),
+    contentType: registry.contentType,
+    observeRequest(labels: { method: string; route: string; status: number }, seconds: number) {
+      requestDuration.observe({ method: labels.method, route: labels.route, status: String(labels.status) }, seconds);
+    },
+    orderPaid: () => ordersPaid.inc(),
+    checkoutFailed: (reason: string) => checkoutFailures.inc({ reason: FAILURES.includes(reason) ? reason : "other" }),
+    emailSent: () => emails.inc({ result: "sent" }),
+    emailFailed: () => emails.inc({ result: "failed" }),
+    cacheResult: (result: CacheResult) => responseCache.inc({ result }),
+    /** Where the job gauges read from (the job queue, once it runs in this process). */
+    countJobsWith(provider: () => Promise<JobCounts>) {
+      jobCounts = provider;
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

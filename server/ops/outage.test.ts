@@ -1,0 +1,143 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCampaign } from "../campaign/campaign";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedCatalog } from "../db/seed/seed-catalog";
+import { createStripePaymentProvider } from "../payments/stripe-provider";
+import { createApiClient } from "../test/api-client";
+import { card, checkoutWith, orderFor, setVariantStock, variantStock } from "../test/checkout-helpers";
+import { startFakeStripe } from "../test/fake-stripe";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { postgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from "../test/throwaway-postgres";
+
+const WEBHOOK_SECRET = "whsec_outage_test";
+
+/** One timed request: its status and how long it took. */
+async function timed(url: string, init?: RequestInit): Promise<{ status: number; ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
+  return { status: res.status, ms: performance.now() - started, body };
+}
+
+async function until(check: () => Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic (a throwaway cluster)", () => {
+  let postgres: ThrowawayPostgres;
+  let server: TestServer;
+  let stripeServer: TestServer;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  const healthy = async () => (await fetch(`${server.url}/api/health`)).status === 200 && (await fetch(`${stripeServer.url}/api/health`)).status === 200;
+
+  beforeAll(async () => {
+    postgres = await startThrowawayPostgres();
+    const database = await openDatabase({ url: postgres.url, poolSize: 4 });
+    await migrateDatabase(database);
+    await seedCatalog(database.db);
+    await seedCampaign(database.db, new Date());
+    server = await startTestServer({ database });
+    fake = await startFakeStripe();
+    stripeServer = await startTestServer({
+      database: await openDatabase({ url: postgres.url, poolSize: 4 }),
+      payments: () => createStripePaymentProvider({ secretKey: "sk_test_fake", publishableKey: "pk_test_fake", webhookSecret: WEBHOOK_SECRET, api: fake.api }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close().catch(() => {});
+    await stripeServer?.close().catch(() => {});
+    await fake?.close();
+    await postgres?.destroy();
+  });
+
+  it("answers 503 within a second while it is down, says so on /api/health, and serves again once it is back", async () => {
+    expect((await timed(`${server.url}/api/products/2`)).status).toBe(200);
+    let running = true;
+    const seen: { status: number; ms: number }[] = [];
+    const traffic = Array.from({ length: 4 }, async (_, i) => {
+      const shopper = createApiClient(server.url);
+      while (running) {
+        const path = ["/api/products/2", "/api/health", "/api/cart", "/api/products?limit=5"][i]!;
+        const started = performance.now();
+        const res = i === 2 ? await shopper.get(path) : await fetch(`${server.url}${path}`);
+        seen.push({ status: res.status, ms: performance.now() - started });
+      }
+    });
+
+    await postgres.stop();
+    const product = await timed(`${server.url}/api/products/2`);
+    expect(product).toMatchObject({ status: 503, body: { code: "unavailable", message: "The store is briefly unavailable. Please try again in a moment." } });
+    expect(product.ms).toBeLessThan(1000);
+    const health = await timed(`${server.url}/api/health`);
+    expect(health).toMatchObject({ status: 503, body: { status: "error", database: "unavailable" } });
+    expect(health.ms).toBeLessThan(1000);
+    const add = await timed(`${server.url}/api/cart/items`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify({ productId: 2, quantity: 1, size: "M", color: "Black" }) });
+    expect(add).toMatchObject({ status: 503, body: { code: "unavailable" } });
+    expect(add.ms).toBeLessThan(1000);
+    const page = await timed(`${server.url}/api/products/category/men`);
+    expect(page.status).toBe(503);
+
+    await postgres.start();
+    await until(healthy);
+    running = false;
+    await Promise.all(traffic);
+    expect((await timed(`${server.url}/api/products/2`)).status).toBe(200);
+
+    // Nothing but answers and quick refusals: no 500, no request left hanging.
+    expect(new Set(seen.map((s) => s.status))).toEqual(new Set([200, 503]));
+    expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(3500);
+  }, 90_000);
+
+  it("a test-provider payment confirmed during the outage becomes exactly one paid order once it is retried", async () => {
+    await setVariantStock(server.database.db, 2, "Black", "M", 5);
+    const shopper = createApiClient(server.url);
+    const started = await checkoutWith(shopper, { productId: 2, quantity: 1, size: "M", color: "Black" });
+    expect(started.status).toBe(200);
+    const confirm = () => shopper.post(`/api/test-payments/${started.body.paymentIntentId}/confirm`, { clientSecret: started.body.clientSecret, ...card("4242424242424242") });
+
+    await postgres.stop();
+    expect((await confirm()).status).toBe(503);
+    await postgres.start();
+    await until(healthy);
+    expect((await confirm()).status).toBe(200);
+    expect((await confirm()).status).toBeLessThan(500);
+
+    const order = await orderFor(server.database.db, started.body.paymentIntentId);
+    expect(order.status).toBe("paid");
+    expect(await variantStock(server.database.db, 2, "Black", "M")).toEqual({ onHand: 4, reserved: 0 });
+    expect(server.mailer.sent.filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
+  }, 90_000);
+
+  it("a Stripe webhook refused during the outage is applied once when Stripe retries it", async () => {
+    await setVariantStock(stripeServer.database.db, 2, "Black", "S", 5);
+    const shopper = createApiClient(stripeServer.url);
+    const started = await checkoutWith(shopper, { productId: 2, quantity: 1, size: "S" });
+    expect(started.status).toBe(200);
+    const intentId = started.body.paymentIntentId as string;
+    fake.setStatus(intentId, "succeeded");
+    const payload = JSON.stringify({ id: "evt_outage", object: "event", type: "payment_intent.succeeded", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object: fake.intents.get(intentId) } });
+    const deliver = () =>
+      fetch(`${stripeServer.url}/api/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        body: payload,
+      });
+
+    await postgres.stop();
+    expect((await deliver()).status).toBe(503);
+    await postgres.start();
+    await until(healthy);
+    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+
+    expect((await orderFor(stripeServer.database.db, intentId)).status).toBe("paid");
+    expect(await variantStock(stripeServer.database.db, 2, "Black", "S")).toEqual({ onHand: 4, reserved: 0 });
+    expect(stripeServer.mailer.sent).toHaveLength(1);
+  }, 90_000);
+});

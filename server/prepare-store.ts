@@ -1,0 +1,22 @@
+import type { Config } from "./config";
+import { seedCampaign } from "./campaign/campaign";
+import type { DatabaseHandle } from "./db/client";
+import { maintainDatabase } from "./db/maintenance";
+import { migrateDatabase } from "./db/migrate";
+import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
+import { seedReviews } from "./db/seed/seed-reviews";
+import type { Logger } from "./logger";
+
+/**
+ * What runs once before a store serves: migrations, the demo catalogue on an empty database, the drop's campaign
+ * record and PGlite's upkeep. With several workers the cluster's primary runs it, alone (decision 0027).
+ */
+export async function prepareStore({ database, config, logger, reviews = true }: { database: DatabaseHandle; config: Config; logger: Logger; reviews?: boolean }) {
+  await migrateDatabase(database);
+  if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
+    const seeded = await seedCatalog(database.db);
+    logger.info({ ...seeded, ...(reviews ? await seedReviews(database.db) : {}) }, "catalogue seeded");
+  }
+  await seedCampaign(database.db, new Date());
+  await maintainDatabase(database);
+}

@@ -1,0 +1,114 @@
+import type { Server } from "node:http";
+import type { Registry } from "prom-client";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { createApp } from "./app";
+import { startChangeFeed } from "./cache/change-feed";
+import type { Config } from "./config";
+import { createServices } from "./context";
+import { type Database, openDatabase } from "./db/client";
+import { developmentPages, productionPages } from "./http/pages";
+import { createJobRunner } from "./jobs/job-runner";
+import type { Logger } from "./logger";
+import { createMailer } from "./mail/mailer";
+import { createMediaStore } from "./media/media-store";
+import { startMetricsServer } from "./metrics/metrics-http";
+import { startControlSocket } from "./ops/control-socket";
+import { createPaymentProvider } from "./payments/create-payment-provider";
+import type { PaymentProvider } from "./payments/payment-provider";
+import { prepareStore } from "./prepare-store";
+import { createLanguageModel } from "./stylist/language-model";
+import { stopServer } from "./stop-server";
+
+export interface StartStoreOptions {
+  config: Config;
+  logger: Logger;
+  /** Serve the React Router pages; the process tests run the API alone. */
+  pages?: boolean;
+  /** Migrations and seeding already ran (the cluster's primary ran them). */
+  prepared?: boolean;
+  /** Seed the demo reviews with the catalogue (the process tests leave them out). */
+  seedReviews?: boolean;
+  /** Instead of the provider the configuration names (the process tests' fake Stripe). */
+  payments?: (db: Database) => PaymentProvider;
+  /** The metrics server on METRICS_PORT (a cluster's workers leave it to the primary). */
+  metricsServer?: boolean;
+}
+
+export interface RunningStore {
+  port: number;
+  /** This process's metrics, for the cluster's primary to sum. */
+  registry: Registry;
+  /**
+   * Graceful stop (decision 0027): stops accepting connections, lets requests in flight finish (up to
+   * SHUTDOWN_TIMEOUT_MS, then drops what is left), lets running jobs finish or hands them back, closes the database.
+   */
+  stop(): Promise<void>;
+}
+
+/** Opens the database and serves the store on config.PORT: what `npm start` runs in each process. */
+export async function startStore({ config, logger, pages = true, prepared = false, seedReviews = true, payments: paymentsFor, metricsServer: serveMetrics = true }: StartStoreOptions): Promise<RunningStore> {
+  const production = config.NODE_ENV === "production";
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  logger.info({ driver: database.driver }, "database opened");
+  if (!prepared) await prepareStore({ database, config, logger, reviews: seedReviews });
+  // `npm run db:backup` asks the running store for a snapshot of its PGlite files over this socket (decision 0024).
+  const controlSocket = database.pglite
+    ? await startControlSocket({ dataDir: config.DATA_DIR, pglite: database.pglite, logger }).catch((err) => void logger.warn({ err }, "no control socket: backups need the store stopped"))
+    : null;
+
+  const payments = paymentsFor ? paymentsFor(database.db) : createPaymentProvider(config, database.db);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
+  const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
+  // Expiring reservations, owed confirmations and refunds, alerts and upkeep run as jobs (decision 0026).
+  const jobs = config.RUN_JOBS ? createJobRunner({ database, logger }) : null;
+  const services = createServices({
+    jobs: jobs ?? undefined,
+    db: database.db,
+    payments,
+    mailer,
+    logger,
+    storeUrl,
+    storeAddress: config.STORE_ADDRESS,
+    media,
+    importImageHosts: config.IMPORT_IMAGE_HOSTS,
+    sharedReadMs: production ? Math.min(1000, config.RESPONSE_CACHE_MS) : 0,
+    publicConfig: { gtmId: config.GTM_ID ?? null },
+    feedToken: config.FEED_TOKEN ?? null,
+    languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
+  });
+  if (jobs) {
+    await jobs.start(services);
+    services.metrics.countJobsWith(jobs.counts);
+  }
+  const metricsServer = serveMetrics && config.METRICS_PORT !== undefined ? await startMetricsServer({ port: config.METRICS_PORT, render: services.metrics.render, contentType: services.metrics.contentType }) : null;
+  logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox", jobs: Boolean(jobs), metricsPort: metricsServer ? config.METRICS_PORT : null }, "services ready");
+  // Several processes on one PostgreSQL tell each other what changed, so their caches agree within a second (decision 0022).
+  const changeFeed = config.DATABASE_URL ? startChangeFeed({ url: config.DATABASE_URL, db: database.db, changes: services.catalogChanges, logger }) : null;
+  await changeFeed?.listening;
+  const pageHandlers = !pages ? [] : production ? await productionPages(services) : await developmentPages(services);
+  // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
+  const app = createApp({ services, logger, production, pages: pageHandlers, metricsToken: config.METRICS_TOKEN ?? null, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production || !pages ? config.RESPONSE_CACHE_MS : 0 });
+
+  const server: Server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((done, fail) => {
+    server.once("listening", done);
+    server.once("error", fail);
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, mode: config.NODE_ENV }, `store listening on http://localhost:${port}`);
+
+  return {
+    port,
+    registry: services.metrics.registry,
+    async stop() {
+      await Promise.all([stopServer(server, config.SHUTDOWN_TIMEOUT_MS), jobs?.stop(config.SHUTDOWN_TIMEOUT_MS)]);
+      metricsServer?.close();
+      controlSocket?.close();
+      await changeFeed?.close();
+      await database.close();
+      logger.info("database closed");
+    },
+  };
+}
