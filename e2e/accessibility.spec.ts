@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", "/no-such-page"];
 
@@ -11,7 +11,7 @@ for (const theme of ["light", "dark"] as const) {
     for (const path of ROUTES) {
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path);
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await hydrated(page);
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -41,7 +41,7 @@ for (const theme of ["light", "dark"] as const) {
       expect([201, 409]).toContain(code.status());
       for (const path of STAFF_ROUTES) {
         await page.goto(path);
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await hydrated(page);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
@@ -62,7 +62,7 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto("/product/3");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await tabTo(page, page.getByRole("radio", { name: /^L(,|$)/ }));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: /Add to Cart$/ }));
@@ -79,7 +79,7 @@ test("the whole purchase works with the keyboard alone", async ({ page }) => {
   await tabTo(page, drawer.getByRole("button", { name: "Proceed to Checkout" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   const fields: [RegExp | string, string][] = [
     ["Email", "keys@example.com"],
     ["Full name", "Kim Keys"],

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { addToCart, checkOutWithTestCard, signUp } from "./journeys";
 
 for (const theme of ["light", "dark"] as const) {
@@ -16,7 +16,7 @@ for (const theme of ["light", "dark"] as const) {
       await addToCart(page, 30, "M"); // a cart with a line in it, as shoppers see it
       for (const path of ["/cart", "/account", "/account?tab=orders", "/account?tab=addresses", "/account?tab=security", `/account/orders/${orderNumber}`]) {
         await page.goto(path);
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await hydrated(page);
         await page.waitForTimeout(300); // the tabs that load their lists
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

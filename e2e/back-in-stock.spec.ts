@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import { signInAsStaff } from "./journeys";
 
 /** The e2e server writes mails to DATA_DIR/outbox: each as headers (unfolded) and body (quoted-printable undone). */
@@ -25,7 +25,7 @@ test("a shopper asks to hear when a sold-out size is back, confirms by email, st
 
   const shopper = await (await browser.newContext()).newPage();
   await shopper.goto("/product/9");
-  await shopper.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(shopper);
   await shopper.getByRole("radio", { name: "Green" }).click();
   await shopper.getByRole("radio", { name: "S, sold out" }).click();
   await expect(shopper.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
@@ -127,7 +127,7 @@ test("a size sold out from the start: the form is in the page's HTML and stays i
   await shopper.goto("/product/12");
   const form = shopper.getByRole("region", { name: "Email me when it's back" });
   await expect(form).toBeVisible();
-  await shopper.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(shopper);
   await asked;
   await shopper.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   expect(await shopper.evaluate(() => (window as unknown as { moved: number }).moved)).toBe(0);

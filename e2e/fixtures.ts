@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** Every page fails its test on a console error or an uncaught exception (CSP violations included). */
 export const test = base.extend<{ expectedConsoleErrors: RegExp[]; failOnConsoleErrors: void }>({
@@ -20,3 +20,8 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; failOnConsole
 });
 
 export { expect };
+
+/** Waits until React has hydrated the page: hovering or typing before then reaches only the server's HTML. */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

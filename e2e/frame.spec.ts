@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.describe("shared frame", () => {
   test("home renders the header, navigation and footer", async ({ page }) => {
@@ -19,6 +19,7 @@ test.describe("shared frame", () => {
 
   test("a collection dropdown opens on hover and by keyboard", async ({ page }) => {
     await page.goto("/");
+    await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("button", { name: "Women", exact: true }).hover();
     await expect(nav.getByRole("link", { name: "Dresses" })).toBeVisible();

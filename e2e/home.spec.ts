@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test("home shows every section of the spec, in order", async ({ page }) => {
   await page.goto("/");
@@ -44,7 +44,7 @@ test("the VIP form: blank is refused, sending disables it, success thanks and cl
 test("the exit-intent offer opens once per session and gives a code", async ({ page }) => {
   await page.clock.install();
   await page.goto("/category/men");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   const leave = () => page.evaluate(() => document.dispatchEvent(new MouseEvent("mouseout", { clientY: -2, relatedTarget: null, bubbles: true })));
   await leave();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -59,7 +59,7 @@ test("the exit-intent offer opens once per session and gives a code", async ({ p
   await expect(page.getByText(/Your 15% code is WELCOME-[0-9A-F]{8}/)).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.clock.fastForward(3500);
   await leave();
   await expect(page.getByRole("dialog")).toHaveCount(0);
