@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "./database-unavailable";
+import { createOutageLog, isDatabaseUnavailable } from "./database-unavailable";
 
 describe("isDatabaseUnavailable", () => {
   it("knows a database that is not there, also wrapped by Drizzle, from a query that is wrong", () => {
@@ -11,12 +11,13 @@ describe("isDatabaseUnavailable", () => {
   });
 });
 
-describe("logDatabaseUnavailable", () => {
+describe("createOutageLog", () => {
   it("writes one line every 10 seconds during an outage, saying how many failures it folded in", () => {
     const lines: object[] = [];
     const warn = (fields: object) => lines.push(fields);
     const down = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     const start = 1e13;
+    const logDatabaseUnavailable = createOutageLog();
     for (const at of [0, 1, 500, 9_999, 10_000, 10_001, 25_000]) logDatabaseUnavailable(warn, down, start + at);
     expect(lines).toEqual([
       { err: { message: "connect ECONNREFUSED", code: "ECONNREFUSED" }, alsoFailedSinceLastLine: 0 },

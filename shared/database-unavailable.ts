@@ -20,21 +20,26 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const UNAVAILABLE_MESSAGE = "The store is briefly unavailable. Please try again in a moment.";
 
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
-let lastOutageLog = Number.NEGATIVE_INFINITY;
-let foldedOutageLogs = 0;
 
 /**
- * Logs that a request failed because the database is unavailable, at most once every 10 seconds per process: during
- * an outage every request fails the same way, and a line each would bury the rest of the log. The next line says how
- * many were folded into it.
+ * A logger for requests that failed because the database is unavailable, which writes at most one line every 10
+ * seconds: during an outage every request fails the same way, and a line each would bury the rest of the log. The
+ * next line says how many were folded into it.
  */
-export function logDatabaseUnavailable(warn: (fields: object, message: string) => void, err: unknown, now = Date.now()): void {
-  if (now - lastOutageLog < OUTAGE_LOG_INTERVAL_MS) {
-    foldedOutageLogs++;
-    return;
-  }
-  const { message, code } = (err ?? {}) as { message?: unknown; code?: unknown };
-  warn({ err: { message: String(message), code }, alsoFailedSinceLastLine: foldedOutageLogs }, "database unavailable");
-  lastOutageLog = now;
-  foldedOutageLogs = 0;
+export function createOutageLog() {
+  let lastLine = Number.NEGATIVE_INFINITY;
+  let folded = 0;
+  return (warn: (fields: object, message: string) => void, err: unknown, now = Date.now()): void => {
+    if (now - lastLine < OUTAGE_LOG_INTERVAL_MS) {
+      folded++;
+      return;
+    }
+    const { message, code } = (err ?? {}) as { message?: unknown; code?: unknown };
+    warn({ err: { message: String(message), code }, alsoFailedSinceLastLine: folded }, "database unavailable");
+    lastLine = now;
+    folded = 0;
+  };
 }
+
+/** The process's one outage log, shared by the API and the pages. */
+export const logDatabaseUnavailable = createOutageLog();

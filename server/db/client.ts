@@ -27,9 +27,11 @@ export interface OpenDatabaseOptions {
   /** PGlite directory, or "memory://" for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: starts from this data-directory dump (dumpDataDir) instead of an empty database (tests). */
+  image?: Blob;
 }
 
-export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, image }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (url) {
     // A database that does not answer fails a request within seconds instead of holding it (decision 0027).
     const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
@@ -45,7 +47,7 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10 }
     };
   }
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, image ? { loadDataDir: image } : {});
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   preparePgliteStatements(db, client);
   return {

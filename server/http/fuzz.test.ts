@@ -26,7 +26,7 @@ import { returnDecisionSchema, returnRequestSchema, staffRefundSchema } from "..
 import { rejectReviewSchema, replyReviewSchema, reviewSchema } from "../reviews/review-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 let server: TestServer;
 let shopper: ReturnType<typeof createApiClient>;
 let staff: ReturnType<typeof createApiClient>;

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedCampaign } from "../campaign/campaign";
-import { seedCatalog } from "../db/seed/seed-catalog";
+import { databaseUrl } from "./db-image";
 
 /** Which engine the database tests run on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -13,24 +15,29 @@ export interface TestDatabase extends DatabaseHandle {
   url?: string;
 }
 
+/** The PGlite image's bytes, read once per worker and shared by the files that run there. */
+let pgliteImage: Promise<ArrayBuffer> | undefined;
+
 /**
- * A fresh, migrated and seeded database for one test file. On PostgreSQL each call creates its own database
- * (dropped by close), so test files never share state.
+ * A fresh database for one test file: a copy of the run's migrated and seeded image (server/test/db-image.ts) with
+ * the drop's dates seeded from today, or with `seed: false` migrated but empty. On PostgreSQL each call creates its
+ * own database (dropped by close), so test files never share state.
  */
 export async function createTestDatabase({ seed = true } = {}): Promise<TestDatabase> {
+  const image = inject("testDatabaseImage");
   if (!testDatabaseUrl) {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    pgliteImage ??= readFile(image).then((bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const handle = seed ? await openDatabase({ image: new Blob([await pgliteImage]) }) : await openDatabase({ dataDir: "memory://" });
     return prepare(handle, seed);
   }
   const name = `store_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
+  await withAdmin((client) => client.query(seed ? `create database ${name} template ${image}` : `create database ${name}`));
+  const url = databaseUrl(testDatabaseUrl, name);
+  const handle = await openDatabase({ url, poolSize: 4 });
   const prepared = await prepare(handle, seed);
   return {
     ...prepared,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
       await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
@@ -39,11 +46,8 @@ export async function createTestDatabase({ seed = true } = {}): Promise<TestData
 }
 
 async function prepare(handle: DatabaseHandle, seed: boolean): Promise<DatabaseHandle> {
-  await migrateDatabase(handle);
-  if (seed) {
-    await seedCatalog(handle.db);
-    await seedCampaign(handle.db, new Date());
-  }
+  if (seed) await seedCampaign(handle.db, new Date());
+  else await migrateDatabase(handle);
   return handle;
 }
 
