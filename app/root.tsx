@@ -46,6 +46,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const checkout = isCheckoutPath(pathname);
+  useEffect(() => {
+    // Lets browser tests (and curious humans) tell when the page became interactive: every page, the 404 and error
+    // screens too (they render in this layout, not in App).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -91,8 +96,6 @@ export default function App() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     reportWebVitals();
-    // Lets browser tests (and curious humans) tell when the page became interactive.
-    document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
     // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.

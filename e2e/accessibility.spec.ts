@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, goto, hydrated, test } from "./fixtures";
 
 const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", "/no-such-page"];
 
@@ -10,8 +9,7 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ colorScheme: theme, expectedConsoleErrors: [/status of 404/] });
     for (const path of ROUTES) {
       test(`${path} has no axe violations`, async ({ page }) => {
-        await page.goto(path);
-        await hydrated(page);
+        await goto(page, path);
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -25,13 +23,9 @@ const STAFF_ROUTES = ["/admin/jobs", "/admin/instagram-shop", "/admin/returns", 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
-    test("have no axe violations", async ({ page, baseURL }) => {
+    test("have no axe violations", async ({ page, baseURL, signInAsStaff }) => {
       test.setTimeout(30_000 + STAFF_ROUTES.length * 12_000); // every page fully analysed
-      await page.goto("/login");
-      await page.getByLabel("Username").fill(E2E_ADMIN.username);
-      await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
-      await expect(page).toHaveURL(/\/account$/);
+      await signInAsStaff(page);
       // A stock change, so the product's change history has a row.
       const variant = (await (await page.request.get("/api/admin/products/5")).json()).variants[0];
       const changed = await page.request.patch(`/api/admin/variants/${variant.id}`, { data: { onHand: variant.onHand + 1 }, headers: { origin: baseURL! } });
@@ -40,8 +34,7 @@ for (const theme of ["light", "dark"] as const) {
       const code = await page.request.post("/api/admin/discounts", { data: { code: "AXE10", kind: "percent", percentOff: 10, collections: ["women"], usageLimit: 50 }, headers: { origin: baseURL! } });
       expect([201, 409]).toContain(code.status());
       for (const path of STAFF_ROUTES) {
-        await page.goto(path);
-        await hydrated(page);
+        await goto(page, path);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
@@ -61,8 +54,7 @@ async function tabTo(page: Page, target: Locator, max = 80) {
 
 test("the whole purchase works with the keyboard alone", async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto("/product/3");
-  await hydrated(page);
+  await goto(page, "/product/3");
   await tabTo(page, page.getByRole("radio", { name: /^L(,|$)/ }));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: /Add to Cart$/ }));

@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "./fixtures";
-import { addToCart, fillCard, signUp } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { addToCartThroughApi, fillCard, registerShopper, signUp } from "./journeys";
 
 test("a shopper saves an address at checkout, finds it next time, downloads their data, deletes the account and registers again with the same email", async ({ page }) => {
   test.setTimeout(150_000);
   const username = `leaving${Date.now().toString(36)}`;
   const password = "willow copper 5521 harbor";
-  await signUp(page, { name: "Morgan Leave", username, password });
+  await registerShopper(page, { name: "Morgan Leave", username, password });
 
-  await addToCart(page, 2, "M");
-  await page.goto("/checkout");
+  await addToCartThroughApi(page, 2, "M");
+  await goto(page, "/checkout");
   await expect(page.getByLabel("Email")).toHaveValue(`${username}@example.com`);
   await page.getByLabel("Full name").fill("Morgan Leave");
   await page.getByLabel("Address", { exact: true }).fill("77 Alder Lane");
@@ -23,12 +23,12 @@ test("a shopper saves an address at checkout, finds it next time, downloads thei
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
 
-  await addToCart(page, 2, "M");
-  await page.goto("/checkout");
+  await addToCartThroughApi(page, 2, "M");
+  await goto(page, "/checkout");
   await expect(page.getByLabel("Saved addresses")).toHaveValue(/.+/);
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("77 Alder Lane");
 
-  await page.goto("/account?tab=security");
+  await goto(page, "/account?tab=security");
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
   const data = JSON.parse(readFileSync((await (await downloading).path())!, "utf8"));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "./fixtures";
-import { signUp } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { registerShopper } from "./journeys";
 
 /** The reset link in the newest outbox mail to `to` (the e2e server writes mails to DATA_DIR/outbox). */
 async function resetLinkFor(to: string): Promise<string> {
@@ -17,16 +17,16 @@ async function resetLinkFor(to: string): Promise<string> {
 
 test("a shopper who forgot the password gets a link by email, chooses a new one, and signs in with it", async ({ page }) => {
   const username = `forgetful${Date.now().toString(36)}`;
-  await signUp(page, { name: "Sky Forgetful", username, password: "harbor lantern 2231 quartz" });
+  await registerShopper(page, { name: "Sky Forgetful", username, password: "harbor lantern 2231 quartz" });
   await page.context().clearCookies();
 
-  await page.goto("/login");
+  await goto(page, "/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await page.getByLabel("Email").fill(`${username}@example.com`);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account uses that email, we've sent it a link");
 
-  await page.goto(await resetLinkFor(`${username}@example.com`));
+  await goto(page, await resetLinkFor(`${username}@example.com`));
   await expect(page).toHaveURL(/\/reset-password$/); // the token leaves the address bar
   await page.getByLabel("New password", { exact: true }).fill("copper meadow 9182 river");
   await page.getByLabel("Confirm new password", { exact: true }).fill("copper meadow 9182 river");
@@ -37,6 +37,6 @@ test("a shopper who forgot the password gets a link by email, chooses a new one,
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account$/);
 
-  await page.goto("/account?tab=security");
+  await goto(page, "/account?tab=security");
   await expect(page.getByText("This device")).toBeVisible();
 });

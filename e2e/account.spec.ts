@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { addToCart, checkOutWithTestCard } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { addToCart, checkOutWithTestCard, registerShopper } from "./journeys";
 
 const password = "saffron-tunnel 42 kite";
 let counter = 0;
@@ -8,7 +8,7 @@ const unique = () => `e2e${Date.now().toString(36)}${++counter}${Math.floor(Math
 
 async function signUp(page: Page) {
   const username = unique();
-  await page.goto("/signup");
+  await goto(page, "/signup");
   await page.getByLabel("Full name").fill("Riley Morgan");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Email address").fill(`${username}@example.com`);
@@ -27,13 +27,13 @@ test("sign up, buy, sign out, sign in: the account shows the profile and the ord
   await addToCart(page, 3, "XS");
   const orderNumber = await checkOutWithTestCard(page, { email: `${username}@example.com`, name: "Riley Morgan" });
 
-  await page.goto("/account");
+  await goto(page, "/account");
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Logged out")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 
-  await page.goto("/login");
+  await goto(page, "/login");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Show password" }).click();
@@ -50,7 +50,7 @@ test("sign up, buy, sign out, sign in: the account shows the profile and the ord
 });
 
 test("signup refuses mismatched passwords before sending anything", async ({ page }) => {
-  await page.goto("/signup");
+  await goto(page, "/signup");
   await page.getByLabel("Password", { exact: true }).fill("one long password");
   await page.getByLabel("Confirm password", { exact: true }).fill("another long password");
   await expect(page.getByText("Passwords do not match")).toBeVisible();
@@ -58,11 +58,12 @@ test("signup refuses mismatched passwords before sending anything", async ({ pag
 });
 
 test("favourites: the heart saves a product, the account lists it, Remove takes it out", async ({ page }) => {
-  await signUp(page);
-  await page.goto("/category/men/hoodies");
+  const username = unique();
+  await registerShopper(page, { name: "Riley Morgan", username, password });
+  await goto(page, "/category/men/hoodies");
   await page.getByRole("button", { name: "Save Classic Pullover Hoodie to favourites" }).click();
   await expect(page.getByRole("button", { name: "Remove Classic Pullover Hoodie from favourites" })).toHaveAttribute("aria-pressed", "true");
-  await page.goto("/account?tab=favorites");
+  await goto(page, "/account?tab=favorites");
   const panel = page.getByRole("tabpanel", { name: "Favorites" });
   await expect(panel.getByRole("link", { name: "Classic Pullover Hoodie" })).toBeVisible();
   await panel.getByRole("button", { name: "Remove" }).click();
@@ -70,7 +71,7 @@ test("favourites: the heart saves a product, the account lists it, Remove takes 
 });
 
 test("the account page sends signed-out visitors to sign in", async ({ page }) => {
-  await page.goto("/account");
+  await goto(page, "/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });
@@ -78,7 +79,7 @@ test("the account page sends signed-out visitors to sign in", async ({ page }) =
 test.describe("failed sign-in", () => {
   test.use({ expectedConsoleErrors: [/status of 401/] });
   test("shows 'Login Failed' and keeps the form", async ({ page }) => {
-    await page.goto("/login");
+    await goto(page, "/login");
     await page.getByLabel("Username").fill("nobody-at-all");
     await page.getByLabel("Password", { exact: true }).fill("whatever it is");
     await page.getByRole("button", { name: "Sign In" }).click();

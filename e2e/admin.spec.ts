@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-account";
-import { expect, test } from "./fixtures";
-import { addToCart, checkOutWithTestCard, signUp } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { buyThroughApi, registerShopper } from "./journeys";
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.goto("/login");
+  await goto(page, "/login");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -15,10 +15,9 @@ async function signIn(page: Page, username: string, password: string) {
 async function shopperWithOrder(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
   const username = `buyer${Date.now().toString(36)}`;
-  await signUp(page, { name: "Casey Buyer", username, password: "meadow copper 5531 river" });
-  await addToCart(page, 3, "S");
+  await registerShopper(page, { name: "Casey Buyer", username, password: "meadow copper 5531 river" });
   const email = `${username}@example.com`;
-  return { page, email, orderNumber: await checkOutWithTestCard(page, { email, name: "Casey Buyer" }) };
+  return { page, email, orderNumber: await buyThroughApi(page, { productId: 3, size: "S", email, name: "Casey Buyer" }) };
 }
 
 test("staff download the catalog feed and ship an order; the shopper sees it shipped", async ({ page, browser }) => {
@@ -27,7 +26,7 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
 
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toBeVisible();
-  await page.goto("/admin/instagram-shop");
+  await goto(page, "/admin/instagram-shop");
   await expect(page.getByText("Instagram Ready")).toBeVisible();
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Catalog Feed" }).click();
@@ -39,7 +38,7 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   );
   await expect(page.getByText("Instagram Shop catalog has been downloaded successfully.")).toBeVisible();
 
-  await page.goto(`/admin/orders?q=${shopper.orderNumber}`);
+  await goto(page, `/admin/orders?q=${shopper.orderNumber}`);
   await page.getByRole("link", { name: shopper.orderNumber }).click();
   await page.getByRole("button", { name: "Mark processing" }).click();
   await expect(page.getByRole("button", { name: "Mark shipped" })).toBeVisible();
@@ -51,7 +50,7 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   await expect(page.getByRole("button", { name: "Mark delivered" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Shipped .* with UPS$/ })).toBeVisible();
 
-  await shopper.page.goto("/account?tab=orders");
+  await goto(shopper.page, "/account?tab=orders");
   const row = shopper.page.getByRole("link", { name: new RegExp(shopper.orderNumber) });
   await expect(row.getByText("shipped")).toHaveClass(/bg-blue-100/);
   await row.click();
@@ -60,7 +59,7 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
 
   // Without signing in, the order number and email find it too, with the address masked.
   const guest = await (await browser.newContext()).newPage();
-  await guest.goto("/");
+  await goto(guest, "/");
   await guest.getByRole("contentinfo").getByRole("link", { name: "Track an Order" }).click();
   await guest.getByLabel("Order number").fill(shopper.orderNumber);
   await guest.getByLabel("Email").fill(shopper.email.toUpperCase());
@@ -70,9 +69,9 @@ test("staff download the catalog feed and ship an order; the shopper sees it shi
   await expect(guest.getByRole("link", { name: /Track parcel/ })).toBeVisible();
 });
 
-test("staff see the scheduled feed address with no setup and rotate its token; the old address stops working", async ({ page, request }) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.goto("/admin/instagram-shop");
+test("staff see the scheduled feed address with no setup and rotate its token; the old address stops working", async ({ page, request, signInAsStaff }) => {
+  await signInAsStaff(page);
+  await goto(page, "/admin/instagram-shop");
   const address = page.getByTestId("scheduled-feed-url");
   const pathOf = (url: string | null) => {
     const parsed = new URL(url!);
@@ -94,11 +93,13 @@ test("staff see the scheduled feed address with no setup and rotate its token; t
 test.describe("staff pages", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
   test("send visitors to sign in and are not found for customers", async ({ page }) => {
-    await page.goto("/admin/instagram-shop");
+    await goto(page, "/admin/instagram-shop");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Finstagram-shop$/);
-    await signUp(page, { name: "Pat Customer", username: `cust${Date.now().toString(36)}`, password: "willow granite 2290 sky" });
+    await registerShopper(page, { name: "Pat Customer", username: `cust${Date.now().toString(36)}`, password: "willow granite 2290 sky" });
+    await goto(page, "/account");
+    await expect(page.getByRole("heading", { name: "Welcome back, Pat Customer!" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Admin" })).toHaveCount(0);
-    const response = await page.goto("/admin");
+    const response = await goto(page, "/admin");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   });

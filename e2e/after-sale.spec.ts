@@ -1,7 +1,7 @@
-import { expect, test } from "./fixtures";
-import { addToCart, fillCard, fillShippingDetails, signInAsStaff } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { addToCart, fillCard, fillShippingDetails } from "./journeys";
 
-test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; the shopper tracks it and returns one; staff approve, refund and restock", async ({ page, browser, baseURL }) => {
+test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; the shopper tracks it and returns one; staff approve, refund and restock", async ({ page, browser, baseURL, signInAsStaff }) => {
   test.setTimeout(120_000);
   const code = `MEN20E${Date.now().toString(36).toUpperCase()}`;
   const email = `after.sale.${Date.now().toString(36)}@example.com`;
@@ -11,7 +11,7 @@ test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; t
   const tee = (await (await page.request.get("/api/admin/products/5")).json()) as { product: { colors: string[] }; variants: { id: number; color: string; size: string; onHand: number }[] };
   const variant = tee.variants.find((v) => v.color === tee.product.colors[0] && v.size === "M")!;
   await page.request.patch(`/api/admin/variants/${variant.id}`, { data: { onHand: 40 }, headers: { origin: baseURL! } });
-  await page.goto("/admin/discounts");
+  await goto(page, "/admin/discounts");
   await page.getByLabel("Code", { exact: true }).fill(code);
   await page.getByLabel("Percent off").fill("20");
   await page.getByRole("checkbox", { name: "Men's", exact: true }).check();
@@ -22,7 +22,7 @@ test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; t
   const shopper = await (await browser.newContext()).newPage();
   await addToCart(shopper, 5, "M");
   await addToCart(shopper, 5, "M");
-  await shopper.goto("/checkout");
+  await goto(shopper, "/checkout");
   await shopper.getByLabel("Discount code").fill(code.toLowerCase());
   await shopper.getByRole("button", { name: "Apply" }).click();
   await expect(shopper.getByText(`Code ${code} applied: 20% off on Men's`)).toBeVisible();
@@ -33,7 +33,7 @@ test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; t
   const orderNumber = (await shopper.locator("strong").filter({ hasText: /^VS-\d+$/ }).textContent())!;
 
   // Staff ship it with UPS and it arrives.
-  await page.goto(`/admin/orders/${orderNumber}`);
+  await goto(page, `/admin/orders/${orderNumber}`);
   await page.getByRole("button", { name: "Mark processing" }).click();
   await page.getByRole("button", { name: "Mark shipped" }).click();
   await page.getByRole("form", { name: "Ship this order" }).getByLabel("Tracking number").fill("1Z999AA10123456784");
@@ -44,7 +44,7 @@ test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; t
   const before = await onHand();
 
   // The shopper tracks it and sends one back.
-  await shopper.goto("/orders/lookup");
+  await goto(shopper, "/orders/lookup");
   await shopper.getByLabel("Order number").fill(orderNumber);
   await shopper.getByLabel("Email").fill(email);
   await shopper.getByRole("button", { name: "Find order" }).click();
@@ -56,7 +56,7 @@ test("staff make a 20% code for Men's; a shopper uses it; staff ship with UPS; t
   await expect(shopper.getByText(`${orderNumber}-R1 · We're looking at it`)).toBeVisible();
 
   // Staff approve it (the refund goes out) and restock the parcel when it arrives.
-  await page.goto("/admin/returns");
+  await goto(page, "/admin/returns");
   const row = page.getByRole("row", { name: new RegExp(`${orderNumber}-R1`) });
   await row.getByRole("button", { name: "Approve and refund" }).click();
   await expect(row.getByText(/refunded$/)).toBeVisible();

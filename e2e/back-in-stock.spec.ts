@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, hydrated, test } from "./fixtures";
-import { signInAsStaff } from "./journeys";
+import { expect, goto, hydrated, test } from "./fixtures";
 
 /** The e2e server writes mails to DATA_DIR/outbox: each as headers (unfolded) and body (quoted-printable undone). */
 function mailsTo(to: string, subject: RegExp) {
@@ -13,7 +12,7 @@ function mailsTo(to: string, subject: RegExp) {
     .filter((m) => m.includes(`To: ${to}`) && subject.test(/^Subject: (.*)$/m.exec(m)?.[1] ?? ""));
 }
 
-test("a shopper asks to hear when a sold-out size is back, confirms by email, staff restock it in /admin, and exactly one email arrives", async ({ page, browser, baseURL }) => {
+test("a shopper asks to hear when a sold-out size is back, confirms by email, staff restock it in /admin, and exactly one email arrives", async ({ page, browser, baseURL, signInAsStaff }) => {
   test.setTimeout(150_000);
   const email = `waiting.${Date.now().toString(36)}@example.com`;
   // Staff sell out two sizes of the Organic Slub V-Neck (no other journey uses it).
@@ -24,8 +23,7 @@ test("a shopper asks to hear when a sold-out size is back, confirms by email, st
   for (const v of [small, medium]) expect((await page.request.patch(`/api/admin/variants/${v.id}`, { data: { onHand: 0 }, headers: { origin: baseURL! } })).status()).toBe(200);
 
   const shopper = await (await browser.newContext()).newPage();
-  await shopper.goto("/product/9");
-  await hydrated(shopper);
+  await goto(shopper, "/product/9");
   await shopper.getByRole("radio", { name: "Green" }).click();
   await shopper.getByRole("radio", { name: "S, sold out" }).click();
   await expect(shopper.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
@@ -51,7 +49,7 @@ test("a shopper asks to hear when a sold-out size is back, confirms by email, st
   for (const [i, mail] of confirmations().entries()) {
     // As from the mail app: each link in a new tab.
     const tab = await shopper.context().newPage();
-    await tab.goto(/\/alerts\/confirm#token=[\w-]{43}/.exec(mail)![0]);
+    await goto(tab, /\/alerts\/confirm#token=[\w-]{43}/.exec(mail)![0]);
     await expect(tab).toHaveURL(/\/alerts\/confirm$/);
     await expect(tab.getByRole("status")).toHaveText(`You're on the list. We'll email you once, when Organic Slub V-Neck in Green, size ${i === 0 ? "S" : "M"} is back in stock.`);
     await tab.getByRole("link", { name: "Back to the product" }).click();
@@ -59,7 +57,7 @@ test("a shopper asks to hear when a sold-out size is back, confirms by email, st
   }
 
   // Staff restock S on the product's page in /admin.
-  await page.goto("/admin/products/9");
+  await goto(page, "/admin/products/9");
   const onHand = page.getByLabel(`On hand for ${small.sku}`);
   await onHand.fill("3");
   await onHand.locator("xpath=..").getByRole("button", { name: "Save" }).click();
@@ -85,14 +83,14 @@ test("a shopper asks to hear when a sold-out size is back, confirms by email, st
 
   // The Unsubscribe link asks first (opening it changes nothing), then one button does it, signed out.
   const reader = await (await browser.newContext()).newPage();
-  await reader.goto(unsubscribe);
+  await goto(reader, unsubscribe);
   await expect(reader.getByRole("heading", { level: 1, name: "Stop back-in-stock emails?" })).toBeVisible();
   await reader.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(reader.getByRole("status")).toHaveText("You're unsubscribed: we won't send you any more back-in-stock emails.");
   await expect(reader.getByRole("heading", { level: 1, name: "You're unsubscribed" })).toBeVisible();
 });
 
-test("a size sold out from the start: the form is in the page's HTML and stays in place while its code loads", async ({ page, browser, baseURL }) => {
+test("a size sold out from the start: the form is in the page's HTML and stays in place while its code loads", async ({ page, browser, baseURL, signInAsStaff }) => {
   // Staff sell out every size of one colour of the Oversized Heavyweight Hoodie (no other journey uses it); put back at the end.
   await signInAsStaff(page);
   const product = await (await page.request.get("/api/admin/products/12")).json();
@@ -124,7 +122,7 @@ test("a size sold out from the start: the form is in the page's HTML and stays i
       }).observe(document.body, { subtree: true, childList: true }),
     );
   });
-  await shopper.goto("/product/12");
+  await shopper.goto("/product/12"); // not goto(): this test watches the page while it hydrates
   const form = shopper.getByRole("region", { name: "Email me when it's back" });
   await expect(form).toBeVisible();
   await hydrated(shopper);

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
-import { addToCart, checkOutWithTestCard, signInAsStaff } from "./journeys";
+import { expect, goto, reload, test } from "./fixtures";
+import { addToCart, checkOutWithTestCard } from "./journeys";
 
 async function feedRowCount(page: Page): Promise<number> {
-  await page.goto("/admin/instagram-shop");
+  await goto(page, "/admin/instagram-shop");
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Catalog Feed" }).click();
   const csv = readFileSync((await (await downloading).path())!, "utf8");
@@ -14,13 +14,13 @@ async function feedRowCount(page: Page): Promise<number> {
 
 test.use({ expectedConsoleErrors: [/status of 40[04]/] }); // the shopper looking at a draft; the refused bulk save
 
-test("staff create a 2 colour x 3 size product, stock and publish it; a shopper finds it, buys it, and the feed grows by 6", async ({ page, browser }) => {
+test("staff create a 2 colour x 3 size product, stock and publish it; a shopper finds it, buys it, and the feed grows by 6", async ({ page, browser, signInAsStaff }) => {
   test.setTimeout(150_000);
   const name = `Ridge Knit Sweater ${Date.now().toString(36)}`;
   await signInAsStaff(page);
   const feedBefore = await feedRowCount(page);
 
-  await page.goto("/admin/products");
+  await goto(page, "/admin/products");
   await page.getByRole("link", { name: "New product" }).click();
   await page.getByLabel("Title").fill(name);
   await page.getByLabel("Description").fill("A chunky merino-blend knit for cold mornings.");
@@ -40,10 +40,10 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
 
   // A draft is not in the store: the page is a staff preview, and shoppers get 404.
   const shopper = await (await browser.newContext()).newPage();
-  expect((await shopper.goto(`/product/${productId}`))?.status()).toBe(404);
-  await page.goto(`/product/${productId}`);
+  expect((await goto(shopper, `/product/${productId}`))?.status()).toBe(404);
+  await goto(page, `/product/${productId}`);
   await expect(page.getByText("Staff preview: this product is not on sale")).toBeVisible();
-  await page.goto(`/admin/products/${productId}`);
+  await goto(page, `/admin/products/${productId}`);
 
   // Two photos: one for every colour, one for Oat; the first gets its default alt text, the second is described.
   const photo = (hex: string) => sharp({ create: { width: 1200, height: 1500, channels: 3, background: hex } }).jpeg().toBuffer();
@@ -67,13 +67,13 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
   await expect(page.getByText("Status: Active")).toBeVisible();
   await expect(page.getByRole("region", { name: "Change history", exact: true })).toContainText("status:active");
 
-  await shopper.goto("/category/men/hoodies?sort=newest");
+  await goto(shopper, "/category/men/hoodies?sort=newest");
   await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
   await expect(shopper.locator("article", { has: shopper.getByRole("link", { name }) }).locator("picture img")).toHaveAttribute("srcset", /-320\.jpg 320w/);
-  await shopper.goto(`/search?q=${encodeURIComponent("ridge knit sweater")}`);
+  await goto(shopper, `/search?q=${encodeURIComponent("ridge knit sweater")}`);
   await expect(shopper.getByRole("link", { name }).first()).toBeVisible();
   // The shopper sees the photos as responsive pictures: the first one loads at once, as the page's largest paint.
-  await shopper.goto(`/product/${productId}`);
+  await goto(shopper, `/product/${productId}`);
   const main = shopper.locator("picture").first();
   await expect(main.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /\/media\/[a-f0-9]{24}-320\.avif 320w, .*-1200\.avif 1200w$/);
   await expect(main.locator("img")).toHaveAttribute("fetchpriority", "high");
@@ -87,9 +87,9 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
   expect(await feedRowCount(page)).toBe(feedBefore + 6);
 });
 
-test("staff bulk edit: a wrong cell is named and nothing is saved; then many variants' stock and prices are saved at once, one variant priced apart", async ({ page }) => {
+test("staff bulk edit: a wrong cell is named and nothing is saved; then many variants' stock and prices are saved at once, one variant priced apart", async ({ page, signInAsStaff }) => {
   await signInAsStaff(page);
-  await page.goto("/admin/products/bulk?q=VS-40-");
+  await goto(page, "/admin/products/bulk?q=VS-40-");
   const grid = page.getByRole("region", { name: "Prices and stock" });
   await expect(grid.getByText("High-Rise Wide Leg Jeans")).toBeVisible();
 
@@ -99,7 +99,7 @@ test("staff bulk edit: a wrong cell is named and nothing is saved; then many var
   await page.getByRole("button", { name: "Save all" }).click();
   await expect(grid.getByText("VS-40-BLUE-28: the compare-at price must be above the price")).toBeVisible();
   await expect(page.getByLabel("Compare-at price of VS-40-BLUE-28")).toHaveAttribute("aria-invalid", "true");
-  await page.reload();
+  await reload(page);
   await expect(page.getByLabel("On hand of VS-40-BLUE-28")).not.toHaveValue("25");
 
   await page.getByLabel("Value for every row shown").fill("25");
@@ -113,14 +113,14 @@ test("staff bulk edit: a wrong cell is named and nothing is saved; then many var
   await expect(page.getByLabel("On hand of VS-40-BLUE-26")).toHaveValue("25");
   await expect(page.getByLabel("Price of VS-40-BLUE-28", { exact: true })).toHaveValue("89.99");
 
-  await page.goto("/product/40");
+  await goto(page, "/product/40");
   await page.getByRole("radio", { name: "26", exact: true }).click();
   await expect(page.getByText("$84.99").first()).toBeVisible();
   await page.getByRole("radio", { name: "28", exact: true }).click();
   await expect(page.getByText("$89.99").first()).toBeVisible();
 });
 
-test("staff check a Shopify CSV, see the refused line, then import the fixed file and find its products", async ({ page }) => {
+test("staff check a Shopify CSV, see the refused line, then import the fixed file and find its products", async ({ page, signInAsStaff }) => {
   test.setTimeout(120_000);
   // The server's fixture, as drafts so the shared store's listings and feed stay as other tests expect them.
   // Photo addresses on this machine are refused at once (no DNS wait), and reported as notes.
@@ -130,7 +130,7 @@ test("staff check a Shopify CSV, see the refused line, then import the fixed fil
     .replaceAll("https://cdn.shopify.example/", "http://127.0.0.1:9/");
   const fixed = csv.split("\n").filter((l) => !l.startsWith("broken-tee,")).join("\n");
   await signInAsStaff(page);
-  await page.goto("/admin/products");
+  await goto(page, "/admin/products");
   await page.getByRole("link", { name: "Import / export CSV" }).click();
 
   await page.getByLabel("CSV file (up to 25 MB)").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

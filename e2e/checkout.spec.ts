@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, goto, test } from "./fixtures";
 import { addToCart, fillCard, fillShippingDetails as fillDetails } from "./journeys";
 
 test("buy with 4242: confirmation page, success page with the order, and the email in the outbox", async ({ page }) => {
@@ -24,7 +24,7 @@ test("buy with 4242: confirmation page, success page with the order, and the ema
   expect(await purchases()).toBe(1);
 
   const paymentIntent = new URL(page.url()).searchParams.get("payment_intent")!;
-  await page.goto(`/checkout/success?payment_intent=${paymentIntent}`);
+  await goto(page, `/checkout/success?payment_intent=${paymentIntent}`);
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByText(orderNumber)).toBeVisible();
@@ -44,7 +44,7 @@ test.describe("declines", () => {
   test.use({ expectedConsoleErrors: [/status of 402/] });
   test("a declined card keeps the shopper on the form; another card then pays", async ({ page }) => {
     await addToCart(page, 3, "M");
-    await page.goto("/checkout");
+    await goto(page, "/checkout");
     await fillDetails(page);
     await fillCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -60,7 +60,7 @@ test.describe("declines", () => {
 
 test("the authentication card returns through /checkout/success", async ({ page }) => {
   await addToCart(page, 3, "L");
-  await page.goto("/checkout");
+  await goto(page, "/checkout");
   await fillDetails(page);
   await fillCard(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: /^Pay / }).click();
@@ -71,14 +71,14 @@ test("the authentication card returns through /checkout/success", async ({ page 
 });
 
 test("checkout with an empty cart says so and goes home", async ({ page }) => {
-  await page.goto("/checkout");
+  await goto(page, "/checkout");
   await expect(page.getByText("Empty Cart")).toBeVisible();
   await expect(page.getByText("Your cart is empty. Please add items before checkout.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 
 test("the confirmation page without a payment returns home after 3 seconds", async ({ page }) => {
-  await page.goto("/order-confirmation");
+  await goto(page, "/order-confirmation");
   await expect(page.getByRole("link", { name: "View My Orders" })).toHaveAttribute("href", "/account/orders");
   await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
 });
@@ -86,7 +86,7 @@ test("the confirmation page without a payment returns home after 3 seconds", asy
 test.describe("unknown payments", () => {
   test.use({ expectedConsoleErrors: [/status of 404/] });
   test("the success page says Order Not Found", async ({ page }) => {
-    await page.goto("/checkout/success?payment_intent=pi_test_000000000000");
+    await goto(page, "/checkout/success?payment_intent=pi_test_000000000000");
     await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
     await expect(page.getByText("We couldn't find your order. Please check your email for order confirmation.")).toBeVisible();
   });

@@ -1,10 +1,9 @@
-import { expect, test } from "./fixtures";
-import { signInAsStaff } from "./journeys";
+import { expect, goto, test } from "./fixtures";
 
-test("staff add a collection with a subcategory; the menus, footer, its page and breadcrumbs show it, and a new name shows at once", async ({ page }) => {
+test("staff add a collection with a subcategory; the menus, footer, its page and breadcrumbs show it, and a new name shows at once", async ({ page, signInAsStaff }) => {
   const slug = `trail-${Date.now().toString(36)}`;
   await signInAsStaff(page);
-  await page.goto("/admin/collections");
+  await goto(page, "/admin/collections");
   const adding = page.getByRole("form", { name: "New collection" });
   await adding.getByLabel("New collection").fill("Trail");
   await adding.getByLabel("Address").fill(slug);
@@ -22,7 +21,7 @@ test("staff add a collection with a subcategory; the menus, footer, its page and
   await sub.getByRole("button", { name: "Add" }).click();
   await expect(page.getByText("Shells added")).toBeVisible();
 
-  await page.goto("/");
+  await goto(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Trail", exact: true }).click();
   await nav.getByRole("link", { name: "Shells" }).click();
@@ -30,14 +29,14 @@ test("staff add a collection with a subcategory; the menus, footer, its page and
   await expect(page.getByRole("heading", { level: 1, name: "Trail Shells" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Trail", "Shells"]);
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Trail", exact: true })).toHaveAttribute("href", `/category/${slug}`);
-  await page.goto(`/category/${slug}`);
+  await goto(page, `/category/${slug}`);
   await expect(page.getByText("Light layers for long days outside.")).toBeVisible();
 
-  await page.goto("/admin/collections");
+  await goto(page, "/admin/collections");
   await page.getByText("Edit Trail: name and texts").click();
   await trail.getByLabel("Name", { exact: true }).first().fill("Trail & Hike"); // the first: its subcategories have theirs
   await trail.getByRole("button", { name: "Save Trail" }).click();
   await expect(page.getByText("Trail & Hike saved")).toBeVisible();
-  await page.goto(`/category/${slug}`);
+  await goto(page, `/category/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name: "Trail & Hike Collection" })).toBeVisible();
 });

@@ -1,9 +1,18 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 
-/** Every page fails its test on a console error or an uncaught exception (CSP violations included). */
-export const test = base.extend<{ expectedConsoleErrors: RegExp[]; failOnConsoleErrors: void }>({
+type StorageState = { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0]; origins: unknown[] };
+
+/** The store every worker tests (playwright.config.ts picks the port before the workers start). */
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export const test = base.extend<
+  { expectedConsoleErrors: RegExp[]; failOnConsoleErrors: void; signInAsStaff: (page: Page) => Promise<void> },
+  { staffState: StorageState }
+>({
   /** Errors a test expects, such as the browser's note about a page answered with a 404. */
   expectedConsoleErrors: [[], { option: true }],
+  /** Every page fails its test on a console error or an uncaught exception (CSP violations included). */
   failOnConsoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -17,6 +26,21 @@ export const test = base.extend<{ expectedConsoleErrors: RegExp[]; failOnConsole
     },
     { auto: true },
   ],
+  /** The staff session, signed in through the API once per worker (the sign-in form has its own journeys). */
+  staffState: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
+      const res = await api.post("/api/auth/login", { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+      expect(res.status(), "staff sign-in").toBe(200);
+      await use((await api.storageState()) as StorageState);
+      await api.dispose();
+    },
+    { scope: "worker" },
+  ],
+  /** Signs a page's browser context in as the staff account the e2e web server made. */
+  signInAsStaff: async ({ staffState }, use) => {
+    await use(async (page) => page.context().addCookies(staffState.cookies));
+  },
 });
 
 export { expect };
@@ -24,4 +48,21 @@ export { expect };
 /** Waits until React has hydrated the page: hovering or typing before then reaches only the server's HTML. */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Opens an address and, when it answers with a page (a 404 or an error screen too), waits until React has hydrated
+ * it. Every navigation in the specs goes through here: clicks and typing before hydration are lost.
+ */
+export async function goto(page: Page, url: string, options?: Parameters<Page["goto"]>[1]): Promise<Response | null> {
+  const response = await page.goto(url, options);
+  if (response?.headers()["content-type"]?.startsWith("text/html")) await hydrated(page);
+  return response;
+}
+
+/** Reloads the page and waits until React has hydrated it again. */
+export async function reload(page: Page): Promise<Response | null> {
+  const response = await page.reload();
+  if (response?.headers()["content-type"]?.startsWith("text/html")) await hydrated(page);
+  return response;
 }

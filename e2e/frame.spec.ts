@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, goto, reload, test } from "./fixtures";
 
 test.describe("shared frame", () => {
   test("home renders the header, navigation and footer", async ({ page }) => {
-    await page.goto("/");
+    await goto(page, "/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "VSOP Apparel, home" })).toBeVisible();
     await expect(header.getByRole("navigation", { name: "Main" })).toBeVisible();
@@ -18,8 +18,7 @@ test.describe("shared frame", () => {
   });
 
   test("a collection dropdown opens on hover and by keyboard", async ({ page }) => {
-    await page.goto("/");
-    await hydrated(page);
+    await goto(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("button", { name: "Women", exact: true }).hover();
     await expect(nav.getByRole("link", { name: "Dresses" })).toBeVisible();
@@ -41,18 +40,18 @@ test.describe("shared frame", () => {
 
   test("the chosen theme survives a reload", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
-    await page.goto("/");
+    await goto(page, "/");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await page.reload();
+    await reload(page);
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
   });
 
   test("the theme follows the system preference until one is chosen", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto("/");
+    await goto(page, "/");
     await expect(page.locator("html")).toHaveClass(/dark/);
   });
 
@@ -60,14 +59,14 @@ test.describe("shared frame", () => {
     test.use({ expectedConsoleErrors: [/status of 404/] });
 
     test("an unknown address shows the not-found screen with a 404", async ({ page }) => {
-      const response = await page.goto("/no/such/page");
+      const response = await goto(page, "/no/such/page");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
     });
 
     test("a category page shows breadcrumbs and its products", async ({ page }) => {
-      await page.goto("/category/men/t-shirts");
+      await goto(page, "/category/men/t-shirts");
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "Men", "T-Shirts"]);
       await expect(crumbs.getByRole("link", { name: "Men" })).toHaveAttribute("href", "/category/men");
@@ -76,13 +75,13 @@ test.describe("shared frame", () => {
     });
 
     test("an unknown category says so", async ({ page }) => {
-      const response = await page.goto("/category/pets");
+      const response = await goto(page, "/category/pets");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Category Not Found" })).toBeVisible();
     });
 
     test("search submits only non-blank text", async ({ page }) => {
-      await page.goto("/category/women");
+      await goto(page, "/category/women");
       const search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
       await search.fill("   ");
       await search.press("Enter");
@@ -94,7 +93,7 @@ test.describe("shared frame", () => {
   });
 
   test("the header gets a shadow once scrolled past 50 px", async ({ page }) => {
-    await page.goto("/category/women");
+    await goto(page, "/category/women");
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.mouse.wheel(0, 400);
@@ -103,7 +102,7 @@ test.describe("shared frame", () => {
 
   for (const path of ["/", "/category/women"]) {
     test(`${path} has no serious accessibility violations`, async ({ page }) => {
-      await page.goto(path);
+      await goto(page, path);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
@@ -113,7 +112,7 @@ test.describe("shared frame", () => {
 test.describe("phone @phone", () => {
   test("the menu drawer opens with every collection and closes on navigation", async ({ page, isMobile }) => {
     test.skip(!isMobile, "phone layout only");
-    await page.goto("/");
+    await goto(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, hydrated, test } from "./fixtures";
+import { expect, goto, reload, test } from "./fixtures";
 
 test("home shows every section of the spec, in order", async ({ page }) => {
-  await page.goto("/");
+  await goto(page, "/");
   await expect(page).toHaveTitle(/VSOP Apparel/);
   const headings = ["VSOP Premium Collection", "The VSOP Collection", "Featured products", "Coming soon", "OUR COLLECTIONS", "Premium Quality", "Unique Designs", "Follow VSOP", "Get VIP early access"];
   const found = await page.getByRole("main").getByRole("heading").allTextContents();
@@ -16,14 +16,14 @@ test("home shows every section of the spec, in order", async ({ page }) => {
 });
 
 test("the countdown ticks every second", async ({ page }) => {
-  await page.goto("/");
+  await goto(page, "/");
   const seconds = page.locator("[data-unit=seconds]").first();
   const first = await seconds.textContent();
   await expect.poll(() => seconds.textContent(), { timeout: 3000 }).not.toBe(first);
 });
 
 test("the VIP form: blank is refused, sending disables it, success thanks and clears", async ({ page }) => {
-  await page.goto("/");
+  await goto(page, "/");
   const form = page.getByRole("region", { name: "Get VIP early access" });
   await form.getByRole("button", { name: "Join VIP" }).click();
   await expect(page.getByText("Please enter your email address.")).toBeVisible();
@@ -43,8 +43,7 @@ test("the VIP form: blank is refused, sending disables it, success thanks and cl
 
 test("the exit-intent offer opens once per session and gives a code", async ({ page }) => {
   await page.clock.install();
-  await page.goto("/category/men");
-  await hydrated(page);
+  await goto(page, "/category/men");
   const leave = () => page.evaluate(() => document.dispatchEvent(new MouseEvent("mouseout", { clientY: -2, relatedTarget: null, bubbles: true })));
   await leave();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -58,15 +57,14 @@ test("the exit-intent offer opens once per session and gives a code", async ({ p
   await dialog.getByRole("button", { name: "Get my 15% code" }).click();
   await expect(page.getByText(/Your 15% code is WELCOME-[0-9A-F]{8}/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await page.reload();
-  await hydrated(page);
+  await reload(page);
   await page.clock.fastForward(3500);
   await leave();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("/vsop shows the three pieces at the catalogue's prices and opens the style assistant", async ({ page }) => {
-  await page.goto("/vsop");
+  await goto(page, "/vsop");
   await expect(page.getByRole("heading", { level: 1, name: "VSOP Premium Collection" })).toBeVisible();
   await expect(page.getByText(/^Ships [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   const cards = page.getByRole("region", { name: "The pieces" }).getByRole("listitem");
@@ -81,7 +79,7 @@ test("/vsop shows the three pieces at the catalogue's prices and opens the style
 });
 
 test("the data layer records page views, product views and the start of checkout", async ({ page }) => {
-  await page.goto("/product/2");
+  await goto(page, "/product/2");
   await expect(page.getByText(/^Pre-order · Ships [A-Z][a-z]+ \d{1,2}, \d{4}/)).toBeVisible();
   const events = () => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event).filter(Boolean));
   await expect.poll(events).toEqual(expect.arrayContaining(["page_view", "view_item"]));

@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures";
-import { signUp } from "./journeys";
+import { expect, goto, test } from "./fixtures";
+import { registerShopper } from "./journeys";
 
 test.use({ expectedConsoleErrors: [/status of 401/] }); // signing in to the deleted account, on purpose
 
@@ -14,8 +14,8 @@ test("a shopper adds a passkey and signs in with it (Chromium's virtual authenti
   });
 
   const username = `keyholder${Date.now().toString(36)}`;
-  await signUp(page, { name: "Kai Keys", username, password: "ember willow 7710 canyon", origin });
-  await page.goto(`${origin}/account?tab=security`);
+  await registerShopper(page, { name: "Kai Keys", username, password: "ember willow 7710 canyon", origin });
+  await goto(page, `${origin}/account?tab=security`);
   await page.getByLabel("Name it (e.g. My phone)").fill("Test laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByText("Passkey added")).toBeVisible();
@@ -23,7 +23,7 @@ test("a shopper adds a passkey and signs in with it (Chromium's virtual authenti
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${origin}/`);
-  await page.goto(`${origin}/login`);
+  await goto(page, `${origin}/login`);
   // Chromium's virtual authenticator may answer the sign-in form's autofill request first and sign in by itself;
   // otherwise the button does it. Either way the passkey signs in.
   await page
@@ -34,11 +34,11 @@ test("a shopper adds a passkey and signs in with it (Chromium's virtual authenti
   await expect(page.getByRole("heading", { name: "Welcome back, Kai Keys!" })).toBeVisible();
 
   // The passkey also confirms deleting the account.
-  await page.goto(`${origin}/account?tab=security`);
+  await goto(page, `${origin}/account?tab=security`);
   await page.getByRole("button", { name: "Delete my account…" }).click();
   await page.getByRole("button", { name: "Confirm with a passkey" }).click();
   await expect(page).toHaveURL(`${origin}/`);
-  await page.goto(`${origin}/login`);
+  await goto(page, `${origin}/login`);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill("ember willow 7710 canyon");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
-import { addToCart, checkOutWithTestCard, signInAsStaff, signUp } from "./journeys";
+import { expect, goto, reload, test } from "./fixtures";
+import { buyThroughApi, registerShopper } from "./journeys";
 
 const PRODUCT = 20;
 
-test("a buyer of a delivered order reviews it; staff publish it; the page shows it in the histogram, and the JSON-LD says the same", async ({ page, browser, baseURL }) => {
+test("a buyer of a delivered order reviews it; staff publish it; the page shows it in the histogram, and the JSON-LD says the same", async ({ page, browser, baseURL, signInAsStaff }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const title = `Sharp and warm ${stamp}`;
@@ -18,10 +18,9 @@ test("a buyer of a delivered order reviews it; staff publish it; the page shows 
 
   // A shopper with an account buys it; before it arrives they may not review it.
   const shopper = await (await browser.newContext()).newPage();
-  await signUp(shopper, { name: "Quinn Harlow", username: `quinn${stamp}`, password: "larch-comet-5 harbour" });
-  await addToCart(shopper, PRODUCT, size);
-  const orderNumber = await checkOutWithTestCard(shopper, { email: `quinn${stamp}@example.com`, name: "Quinn Harlow" });
-  await shopper.goto(`/product/${PRODUCT}#reviews`);
+  await registerShopper(shopper, { name: "Quinn Harlow", username: `quinn${stamp}`, password: "larch-comet-5 harbour" });
+  const orderNumber = await buyThroughApi(shopper, { productId: PRODUCT, size, email: `quinn${stamp}@example.com`, name: "Quinn Harlow" });
+  await goto(shopper, `/product/${PRODUCT}#reviews`);
   await expect(shopper.getByText("Only shoppers who bought this product and received it can review it.")).toBeVisible();
 
   for (const status of ["processing", "shipped", "delivered"]) {
@@ -30,7 +29,7 @@ test("a buyer of a delivered order reviews it; staff publish it; the page shows 
   }
 
   // Delivered: the buyer writes a five-star review that says it runs small; it waits for staff.
-  await shopper.reload();
+  await reload(shopper);
   const reviews = shopper.getByRole("region", { name: "Reviews" });
   const fiveStars = async () => Number((await reviews.getByRole("button", { name: /^5 stars/ }).textContent())!.match(/^5 stars\s*(\d+)/)![1]);
   const before = await fiveStars();
@@ -48,13 +47,13 @@ test("a buyer of a delivered order reviews it; staff publish it; the page shows 
   await expect(reviews.getByRole("heading", { name: title })).toBeHidden();
 
   // Staff publish it from the queue.
-  await page.goto("/admin/reviews");
+  await goto(page, "/admin/reviews");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(card.getByText("Quinn H. (quinn")).toBeVisible();
   await card.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("heading", { name: title })).toBeHidden();
   // From the published list, staff answer it publicly.
-  await page.goto("/admin/reviews?status=published");
+  await goto(page, "/admin/reviews?status=published");
   const published = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await published.getByRole("button", { name: "Reply" }).click();
   await published.getByLabel("Public reply from the store (leave empty to remove it)").fill("Thanks, Quinn: the lining is our favourite part too.");
@@ -62,7 +61,7 @@ test("a buyer of a delivered order reviews it; staff publish it; the page shows 
   await expect(published.getByText("Store reply: Thanks, Quinn: the lining is our favourite part too.")).toBeVisible();
 
   // The product page shows it, marked verified, counted in the histogram; the JSON-LD carries the same numbers.
-  await shopper.reload();
+  await reload(shopper);
   await expect(reviews.getByRole("heading", { name: title })).toBeVisible();
   const article = reviews.getByRole("article", { name: title });
   await expect(article.getByText("Verified purchase")).toBeVisible();
@@ -83,7 +82,7 @@ test("a buyer of a delivered order reviews it; staff publish it; the page shows 
 
 test("a product without reviews says so, and its JSON-LD has no rating", async ({ page }) => {
   // VSOP pre-orders have not shipped to anyone yet, so nobody can have reviewed them.
-  await page.goto("/product/1");
+  await goto(page, "/product/1");
   await expect(page.getByText("No reviews yet").first()).toBeVisible();
   const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)).find((d) => d["@type"] === "ProductGroup");
   expect(jsonLd.aggregateRating).toBeUndefined();

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, goto, reload, test } from "./fixtures";
 
 const prices = async (page: import("@playwright/test").Page) =>
   (await page.getByRole("region", { name: "Products" }).getByRole("article").locator("p.mt-auto > span:first-child").allTextContents()).map((t) =>
@@ -6,7 +6,7 @@ const prices = async (page: import("@playwright/test").Page) =>
   );
 
 test("filter and sort a category, then buy from the product page: drawer totals, quantity, remove, persistence", async ({ page }) => {
-  await page.goto("/category/women");
+  await goto(page, "/category/women");
   const summary = page.getByText(/^\d+ products?$|^Showing/);
   const before = await summary.textContent();
 
@@ -51,14 +51,14 @@ test("filter and sort a category, then buy from the product page: drawer totals,
 
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(drawer.getByRole("listitem")).toHaveCount(1);
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
   await page.getByRole("button", { name: "Cart, 1 item" }).click();
   await expect(drawer.getByText("Ribbed Knit Bodycon Dress")).toBeVisible();
 });
 
 test("two VSOP hoodies in M make one line: 299.98 + 24.00 tax = 323.98 in the drawer and on the cart page", async ({ page }) => {
-  await page.goto("/product/2");
+  await goto(page, "/product/2");
   await expect(page.getByRole("radiogroup", { name: "Colour" })).toHaveCount(0);
   await page.getByRole("radio", { name: /^M(,|$)/ }).click();
   const add = page.getByRole("button", { name: "Pre-order: Add to Cart" });
@@ -74,7 +74,7 @@ test("two VSOP hoodies in M make one line: 299.98 + 24.00 tax = 323.98 in the dr
   await expect(drawer.getByTestId("cart-tax")).toHaveText("$24.00");
   await expect(drawer.getByTestId("cart-total")).toHaveText("$323.98");
 
-  await page.goto("/cart");
+  await goto(page, "/cart");
   const summary = page.getByRole("complementary", { name: "Order Summary" });
   await expect(summary.getByTestId("cart-subtotal")).toHaveText("$299.98");
   await expect(summary.getByText("FREE")).toBeVisible();
@@ -84,7 +84,7 @@ test("two VSOP hoodies in M make one line: 299.98 + 24.00 tax = 323.98 in the dr
 });
 
 test("quick add from a card confirms with a toast and records add_to_cart", async ({ page }) => {
-  await page.goto("/category/men/hoodies");
+  await goto(page, "/category/men/hoodies");
   await page.getByRole("button", { name: "Add Classic Pullover Hoodie to cart" }).click();
   await expect(page.getByText("Added to Cart", { exact: true })).toBeVisible();
   await expect(page.getByText("Classic Pullover Hoodie has been added to your cart.")).toBeVisible();
@@ -102,7 +102,7 @@ test("quick add from a card confirms with a toast and records add_to_cart", asyn
 });
 
 test("the product quantity box ignores out-of-range typing and clamps on blur", async ({ page }) => {
-  await page.goto("/product/2");
+  await goto(page, "/product/2");
   const quantity = page.getByRole("textbox", { name: "Quantity" });
   await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
   await quantity.fill("0");
@@ -116,13 +116,13 @@ test("the product quantity box ignores out-of-range typing and clamps on blur", 
 });
 
 test("search finds products by words and says when nothing matches", async ({ page }) => {
-  await page.goto("/");
+  await goto(page, "/");
   const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
   await box.fill("linen dress");
   await box.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Results for “linen dress”" })).toBeVisible();
   await expect(page.getByRole("article").first()).toContainText("Linen Wrap Midi Dress");
-  await page.goto("/search?q=spacesuit");
+  await goto(page, "/search?q=spacesuit");
   await expect(page.getByRole("heading", { name: "No products match “spacesuit”" })).toBeVisible();
 });
 
@@ -130,10 +130,10 @@ test.describe("product pages that do not resolve", () => {
   test.use({ expectedConsoleErrors: [/status of 40[04]/] });
 
   test("an invalid id and an unknown id", async ({ page }) => {
-    await page.goto("/product/abc");
+    await goto(page, "/product/abc");
     await expect(page.getByRole("heading", { name: "Invalid Product" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
-    await page.goto("/product/999999");
+    await goto(page, "/product/999999");
     await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Go Back" })).toBeVisible();
   });
@@ -141,7 +141,7 @@ test.describe("product pages that do not resolve", () => {
 
 test.describe("phone @phone", () => {
   test("filters live in a sheet", async ({ page }) => {
-    await page.goto("/category/men");
+    await goto(page, "/category/men");
     await page.getByRole("button", { name: "Filters" }).click();
     const sheet = page.getByRole("dialog", { name: "Filters" });
     await sheet.getByText("32", { exact: true }).click();

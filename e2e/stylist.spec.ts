@@ -1,7 +1,7 @@
-import { expect, test } from "./fixtures";
+import { expect, goto, test } from "./fixtures";
 
 test("the style assistant answers all three tabs from the catalogue", async ({ page }) => {
-  await page.goto("/vsop");
+  await goto(page, "/vsop");
   await page.getByRole("button", { name: "AI Style Assistant" }).click();
   const dialog = page.getByRole("dialog", { name: "AI Style Assistant" });
 
@@ -32,7 +32,7 @@ test("the style assistant answers all three tabs from the catalogue", async ({ p
 });
 
 test("the size guide shows the chart in inches and centimetres", async ({ page }) => {
-  await page.goto("/size-guide");
+  await goto(page, "/size-guide");
   const m = page.getByRole("row", { name: /^M / });
   await expect(m).toContainText("37.5–40.5");
   await expect(m).toContainText("95–103");

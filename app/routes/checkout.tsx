@@ -47,7 +47,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!empty || finished.current) return;
-    toast.error("Empty Cart", { description: "Your cart is empty. Please add items before checkout." });
+    // One toast, even if the effect runs again while the redirect is under way (navigate changes with the location).
+    toast.error("Empty Cart", { id: "empty-cart", description: "Your cart is empty. Please add items before checkout." });
     navigate("/", { replace: true });
   }, [empty, navigate]);
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createMediaStore } from "../media/media-store";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app";
+import { productionPages } from "../http/pages";
 import { createServices, type ServiceDeps, type Services } from "../context";
 import type { DatabaseHandle } from "../db/client";
 import { createLogger } from "../logger";
@@ -51,6 +52,8 @@ export async function startTestServer(
     database?: TestDatabase;
     /** Serves GET /metrics to this bearer token. */
     metricsToken?: string;
+    /** Serves the built pages too (npm run build; server/test/global-setup.ts makes sure the build is current). */
+    pages?: boolean;
     /** Runs the background job queue (unscheduled: tests queue runs with `jobs.enqueue`), with these options. */
     jobs?: Partial<Omit<JobRunnerOptions, "database" | "logger">>;
   } = {},
@@ -77,7 +80,8 @@ export async function startTestServer(
   const jobs = options.jobs ? createJobRunner({ database, logger, schedule: false, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs }) : null;
   const services = createServices({ ...deps, jobs: jobs ?? undefined });
   await jobs?.start(services);
-  const app = createApp({ services, logger, production: true, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken });
+  const pages = options.pages ? await productionPages(services) : [];
+  const app = createApp({ services, logger, production: true, pages, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;

@@ -2,11 +2,18 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, it } from "vitest";
+import { projectRoot } from "../paths";
+
+/**
+ * The built server, as `npm start` runs it (server/test/global-setup.ts makes sure the build is current), on an empty
+ * data directory: moved from the browser suite, since no browser takes part (issue 26).
+ */
 
 /** Starts the built server on its own data directory and waits for its "listening" log line. */
 function startServer(dataDir: string) {
   const child = spawn(process.execPath, ["build/server/main.js"], {
+    cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -23,8 +30,7 @@ function startServer(dataDir: string) {
   return { child, listening, exited, output: () => output };
 }
 
-test("the server migrates and seeds an empty data directory, shuts down cleanly on SIGTERM and restarts on the same data", async () => {
-  test.setTimeout(120_000);
+it("the server migrates and seeds an empty data directory, shuts down cleanly on SIGTERM and restarts on the same data", { timeout: 120_000 }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "store-lifecycle-"));
   try {
     const first = startServer(dataDir);
