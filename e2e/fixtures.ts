@@ -38,8 +38,8 @@ export const test = base.extend<
     { scope: "worker" },
   ],
   /** Signs a page's browser context in as the staff account the e2e web server made. */
-  signInAsStaff: async ({ staffState }, use) => {
-    await use(async (page) => page.context().addCookies(staffState.cookies));
+  signInAsStaff: async ({ staffState }, provide) => {
+    await provide(async (page) => page.context().addCookies(staffState.cookies));
   },
 });
 
