@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 /** Files that fake timers or change globals: each runs in a fresh worker, so nothing it does reaches another file. */
 const isolated = ["server/catalog/shared-reads.test.ts", "server/http/response-cache.test.ts"];
 
-// Measured on the 2-core CI machine (decision 0028): one worker per core, and workers reused across files (the
-// server's module graph and PGlite's WASM load once per worker, not once per file) took `npm test` from 6 min to
-// about 75 s with the database image of server/test/db-image.ts. Vitest's default is one worker fewer than cores.
+// Measured on the 2-core CI machine (decision 0028): workers reused across files (the server's module graph and
+// PGlite's WASM load once per worker, not once per file) and three of them, so that one file's waits (a job's retry
+// pause, a child process starting) overlap others' work. Vitest's default is one worker fewer than cores: one here.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -13,7 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["server/test/global-setup.ts"],
-    maxWorkers: 2,
+    maxWorkers: 3,
     onConsoleLog: (_log, type) => (type === "stderr" ? false : undefined),
     projects: [
       {

@@ -31,7 +31,11 @@ export async function createTestDatabase({ seed = true } = {}): Promise<TestData
     return prepare(handle, seed);
   }
   const name = `store_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin((client) => client.query(seed ? `create database ${name} template ${image}` : `create database ${name}`));
+  await withAdmin(async (client) => {
+    await client.query(seed ? `create database ${name} template ${image}` : `create database ${name}`);
+    // A test database outlives no crash: commits need not wait for the disk (only the server's own crash could lose them).
+    await client.query(`alter database ${name} set synchronous_commit to off`);
+  });
   const url = databaseUrl(testDatabaseUrl, name);
   const handle = await openDatabase({ url, poolSize: 4 });
   const prepared = await prepare(handle, seed);
