@@ -5,7 +5,7 @@ import type { ExternalToast, toast as sonnerToast } from "sonner";
  * is mounted (components/layout/toast-host.tsx) on the first interaction with the page, before any toast can be
  * asked for; a toast asked for earlier waits until the Toaster is listening, so none is lost.
  */
-type Options = Pick<ExternalToast, "description" | "duration">;
+type Options = Pick<ExternalToast, "id" | "description" | "duration">;
 type Sonner = typeof sonnerToast;
 
 let wanted = false;
