@@ -53,6 +53,7 @@ import { listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
 import type { BulkEdit, ProductChange, ProductFields, VariantChange } from "./catalog/admin-schemas";
 import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
+import { listTaxCategories } from "./catalog/tax-categories";
 import { addPhoto, deletePhoto, listPhotos, updatePhoto } from "./catalog/product-photos";
 import type { MediaStore } from "./media/media-store";
 import { exportCatalog } from "./catalog/shopify-csv/export-catalog";
@@ -268,6 +269,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
       productIdForHandle: bind(db, productIdForHandle),
       productFormOptions: () => productFormOptions({ db }),
+      listTaxCategories: () => listTaxCategories({ db }),
       listCollections: () => listCollectionsForStaff({ db }),
       createCollection: changingCollections<{ input: CollectionFields; actor: string }>(createCollection),
       updateCollection: changingCollections<{ id: number; change: CollectionChange; actor: string }>(updateCollection),

@@ -29,32 +29,34 @@ interface RowError {
   message: string;
 }
 
-type Column = "price" | "compareAt" | "onHand";
+type Column = "price" | "compareAt" | "onHand" | "weight";
 const FILL_COLUMNS = [
   ["onHand", "Stock on hand"],
   ["price", "Price (USD)"],
   ["compareAt", "Compare-at (USD)"],
+  ["weight", "Weight (grams)"],
 ] as const;
 
 const cellInput = "h-9 w-24 rounded-lg border bg-surface px-2 text-sm tabular-nums";
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-/** A typed cell as the API takes it, or an error message: prices in dollars, stock in whole units. */
+/** A typed cell as the API takes it, or an error message: prices in dollars, stock in whole units, weight in grams (empty: not known). */
 function readCell(column: Column, text: string): { value: number | null } | { error: string } {
   const t = text.trim();
   if (column === "onHand") return /^\d{1,7}$/.test(t) ? { value: Number(t) } : { error: "Enter a whole number of units" };
+  if (column === "weight") return t === "" ? { value: null } : /^\d{1,7}$/.test(t) && Number(t) <= 1_000_000 ? { value: Number(t) } : { error: "Enter the weight in whole grams (0 to 1,000,000), or leave it empty" };
   if (column === "compareAt" && t === "") return { value: null };
   const cents = centsFromDollarsText(t);
   if (!cents) return { error: column === "price" ? "Enter a price in dollars" : "Enter a compare-at price in dollars, or leave it empty" };
   return { value: cents };
 }
 
-const FIELD: Record<Column, "priceCents" | "compareAtCents" | "onHand"> = { price: "priceCents", compareAt: "compareAtCents", onHand: "onHand" };
+const FIELD: Record<Column, "priceCents" | "compareAtCents" | "onHand" | "weightGrams"> = { price: "priceCents", compareAt: "compareAtCents", onHand: "onHand", weight: "weightGrams" };
 
 export default function BulkEdit({ loaderData }: Route.ComponentProps) {
   const { products, more, q, category, collections } = loaderData;
   const revalidator = useRevalidator();
-  // Typed values by cell key ("12:price", "12:compareAt", "12:onHand", by variant id); untouched cells are absent.
+  // Typed values by cell key ("12:price", "12:compareAt", "12:onHand", "12:weight", by variant id); untouched cells are absent.
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<RowError[]>([]);
   const [fillColumn, setFillColumn] = useState<Column>("onHand");
@@ -74,9 +76,9 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
   function collect() {
     const bad: RowError[] = [];
     const rows = shown.flatMap((v) => {
-      const row: { id: number; priceCents?: number; compareAtCents?: number | null; onHand?: number } = { id: v.id };
-      const saved = { price: v.priceCents, compareAt: v.compareAtCents, onHand: v.onHand };
-      for (const column of ["price", "compareAt", "onHand"] as const) {
+      const row: { id: number; priceCents?: number; compareAtCents?: number | null; onHand?: number; weightGrams?: number | null } = { id: v.id };
+      const saved = { price: v.priceCents, compareAt: v.compareAtCents, onHand: v.onHand, weight: v.weightGrams };
+      for (const column of ["price", "compareAt", "onHand", "weight"] as const) {
         const text = edits[`${v.id}:${column}`];
         if (text === undefined) continue;
         const cell = readCell(column, text);
@@ -144,11 +146,11 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {more && <p className="mb-3 text-sm text-ink-muted">Showing the first 200 products: narrow the search to see the rest.</p>}
-      <AdminTable label="Prices and stock" headers={["Variant", "Price (USD)", "Compare-at (USD)", "On hand", "Reserved"]}>
+      <AdminTable label="Prices and stock" headers={["Variant", "Price (USD)", "Compare-at (USD)", "On hand", "Weight (grams)", "Reserved"]}>
         {products.map((p) => (
           <Fragment key={p.id}>
             <tr className="bg-surface-muted/40">
-              <th scope="rowgroup" colSpan={5} className={`${tdClass} text-left font-semibold`}>
+              <th scope="rowgroup" colSpan={6} className={`${tdClass} text-left font-semibold`}>
                 <span className="mr-2">{p.name}</span>
                 <StatusBadge status={p.status} />
               </th>
@@ -161,7 +163,7 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
                     aria-label={`${label} of ${v.sku}`}
                     aria-invalid={error?.field === FIELD[column] || undefined}
                     aria-describedby={error ? `v${v.id}-error` : undefined}
-                    inputMode={column === "onHand" ? "numeric" : "decimal"}
+                    inputMode={column === "onHand" || column === "weight" ? "numeric" : "decimal"}
                     value={edits[`${v.id}:${column}`] ?? saved}
                     onChange={(e) => set(`${v.id}:${column}`, e.target.value)}
                     className={`${cellInput} ${error?.field === FIELD[column] ? "border-red-700" : "border-line"}`}
@@ -184,6 +186,7 @@ export default function BulkEdit({ loaderData }: Route.ComponentProps) {
                   {cell("price", "Price", dollars(v.priceCents))}
                   {cell("compareAt", "Compare-at price", dollars(v.compareAtCents))}
                   {cell("onHand", "On hand", String(v.onHand))}
+                  {cell("weight", "Weight in grams", v.weightGrams === null ? "" : String(v.weightGrams))}
                   <td className={`${tdClass} tabular-nums`}>{v.reserved}</td>
                 </tr>
               );

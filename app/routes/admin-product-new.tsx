@@ -36,6 +36,7 @@ export default function NewProduct({ loaderData }: Route.ComponentProps) {
     bestseller: false,
     hot: false,
     preorder: false,
+    taxCategoryId: null,
   };
   async function create({ handle, ...values }: ProductFormValues) {
     try {

@@ -53,6 +53,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
     bestseller: product.bestseller,
     hot: product.hot,
     preorder: product.preorder,
+    taxCategoryId: product.taxCategoryId,
   };
   async function save(values: ProductFormValues) {
     const change = changedFields(initial, values);
@@ -98,7 +99,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       <ProductForm key={JSON.stringify(initial)} initial={initial} options={options} submitLabel="Save product" onSubmit={save} />
       <PhotoManager productId={product.id} photos={photos} colors={product.colors} />
       <h2 className="mb-3 mt-8 font-semibold">Variants and stock</h2>
-      <AdminTable label="Variants and stock" headers={["SKU", "Barcode", "Colour", "Size", "Price (USD)", "Compare-at (USD)", "Reserved", "On hand", "Remove"]}>
+      <AdminTable label="Variants and stock" headers={["SKU", "Barcode", "Colour", "Size", "Price (USD)", "Compare-at (USD)", "Weight (grams)", "Reserved", "On hand", "Remove"]}>
         {variants.map((v) => (
           <VariantRow key={v.id} variant={v} />
         ))}
@@ -109,29 +110,35 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
 }
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+/** Typed grams: "" is not known (null), whole grams up to a tonne, else NaN. */
+const gramsFromText = (text: string) => (text.trim() === "" ? null : /^\d{1,7}$/.test(text.trim()) && Number(text.trim()) <= 1_000_000 ? Number(text.trim()) : Number.NaN);
 
-function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: string | null; color: string; size: string; priceCents: number; compareAtCents: number | null; onHand: number; reserved: number } }) {
+function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: string | null; color: string; size: string; priceCents: number; compareAtCents: number | null; onHand: number; reserved: number; weightGrams: number | null } }) {
   const revalidator = useRevalidator();
   const [onHand, setOnHand] = useState(String(variant.onHand));
   const [price, setPrice] = useState(dollars(variant.priceCents));
   const [compareAt, setCompareAt] = useState(dollars(variant.compareAtCents));
   const [sku, setSku] = useState(variant.sku);
   const [barcode, setBarcode] = useState(variant.barcode ?? "");
+  const [weight, setWeight] = useState(variant.weightGrams === null ? "" : String(variant.weightGrams));
   const [busy, setBusy] = useState(false);
   const priceCents = centsFromDollarsText(price);
   const compareAtCents = compareAt.trim() === "" ? null : centsFromDollarsText(compareAt);
+  const weightGrams = gramsFromText(weight);
   const change = {
     ...(priceCents !== variant.priceCents ? { priceCents } : {}),
     ...(compareAtCents !== variant.compareAtCents ? { compareAtCents } : {}),
     ...(onHand !== String(variant.onHand) ? { onHand: Number(onHand) } : {}),
     ...(sku.trim() !== variant.sku ? { sku: sku.trim() } : {}),
     ...(barcode.trim() !== (variant.barcode ?? "") ? { barcode: barcode.trim() || null } : {}),
+    ...(weightGrams !== variant.weightGrams ? { weightGrams } : {}),
   };
   const formId = `variant-${variant.id}`;
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!priceCents) return void toast.error("Enter the price in dollars, for example 89.00");
     if (compareAt.trim() !== "" && !compareAtCents) return void toast.error("Enter the compare-at price in dollars, or leave it empty");
+    if (Number.isNaN(weightGrams)) return void toast.error("Enter the weight in whole grams (0 to 1,000,000), or leave it empty");
     setBusy(true);
     try {
       const saved = await apiRequest<{ sku: string; onHand: number }>("PATCH", `/api/admin/variants/${variant.id}`, change);
@@ -184,6 +191,12 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
           Compare-at price of {variant.sku}
         </label>
         <input id={`compare-at-${variant.id}`} form={formId} inputMode="decimal" value={compareAt} onChange={(e) => setCompareAt(e.target.value)} className={`${input} w-24 tabular-nums`} />
+      </td>
+      <td className={tdClass}>
+        <label htmlFor={`weight-${variant.id}`} className="sr-only">
+          Weight of {variant.sku} in grams
+        </label>
+        <input id={`weight-${variant.id}`} form={formId} inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} className={`${input} w-24 tabular-nums`} />
       </td>
       <td className={`${tdClass} tabular-nums`}>{variant.reserved}</td>
       <td className={tdClass}>

@@ -8,6 +8,7 @@ import { findProduct } from "./get-product";
 import { toProductJson } from "./product-json";
 import { checkPrices, refreshProductPrices } from "./product-prices";
 import { selectProducts } from "./product-query";
+import { listTaxCategories } from "./tax-categories";
 
 const PAGE_SIZE = 100;
 
@@ -26,29 +27,29 @@ export async function listAdminProducts({ db, q, status, category, page = 1 }: {
   return { total: total?.n ?? 0, page, pageSize: PAGE_SIZE, products: rows.map((r) => ({ ...toProductJson(r), status: r.status, handle: r.handle })) };
 }
 
-/** One product, whatever its status, with its staff fields and each variant's on-hand and reserved units. */
+/** One product, whatever its status, with its staff fields (tax category too) and each variant's stock and weight. */
 export async function getAdminProduct({ db, id }: { db: Database; id: number }) {
   const product = await findProduct({ db, id, anyStatus: true });
   if (!product) throw new AppError("not_found", `Product ${id} not found`);
   const [[fields], stock] = await Promise.all([
-    db.select({ status: products.status, handle: products.handle, tags: products.tags, garment: products.garment, priceCents: products.priceCents, compareAtCents: products.compareAtCents }).from(products).where(eq(products.id, id)),
-    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
+    db.select({ status: products.status, handle: products.handle, tags: products.tags, garment: products.garment, priceCents: products.priceCents, compareAtCents: products.compareAtCents, taxCategoryId: products.taxCategoryId }).from(products).where(eq(products.id, id)),
+    db.select({ id: variants.id, color: variants.color, size: variants.size, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, weightGrams: variants.weightGrams }).from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.id)),
   ]);
   return { product: { ...product, ...fields! }, variants: stock };
 }
 
-const VARIANT_FIELDS = ["priceCents", "compareAtCents", "onHand", "sku", "barcode"] as const;
+const VARIANT_FIELDS = ["priceCents", "compareAtCents", "onHand", "sku", "barcode", "weightGrams"] as const;
 
 /**
  * Changes a variant's price or compare-at price, units on hand (never below what open checkouts have reserved), SKU
- * (unique) or barcode. Orders and started checkouts keep the price they were made at. Recorded in the audit log as
- * "stock" or "price" when only those changed, else "update".
+ * (unique), barcode or weight in grams. Orders and started checkouts keep the price they were made at. Recorded in the
+ * audit log as "stock" or "price" when only those changed, else "update".
  */
 export async function updateVariant({ db, variantId, change, actor, now = new Date() }: { db: Database; variantId: number; change: VariantChange; actor: string; now?: Date }) {
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ productId: variants.productId, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku, barcode: variants.barcode })
+        .select({ productId: variants.productId, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, sku: variants.sku, barcode: variants.barcode, weightGrams: variants.weightGrams })
         .from(variants)
         .where(eq(variants.id, variantId))
         .for("update");
@@ -59,7 +60,7 @@ export async function updateVariant({ db, variantId, change, actor, now = new Da
         .update(variants)
         .set(change)
         .where(eq(variants.id, variantId))
-        .returning({ id: variants.id, productId: variants.productId, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved });
+        .returning({ id: variants.id, productId: variants.productId, sku: variants.sku, barcode: variants.barcode, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, weightGrams: variants.weightGrams });
       const fields = VARIANT_FIELDS.filter((k) => change[k] !== undefined && change[k] !== existing[k]);
       if (fields.some((k) => k === "priceCents" || k === "compareAtCents")) {
         await refreshProductPrices(tx, [existing.productId]);
@@ -78,11 +79,14 @@ export async function updateVariant({ db, variantId, change, actor, now = new Da
   }
 }
 
-/** What the product editor offers: the collections and their subcategories (from the database) and illustration kinds. */
+/** What the product editor offers: the collections and their subcategories, the tax categories and illustration kinds. */
 export async function productFormOptions({ db }: { db: Database }) {
-  const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(asc(categories.position), asc(categories.id));
+  const [rows, taxCategories] = await Promise.all([
+    db.select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    listTaxCategories({ db }),
+  ]);
   const collections = rows
     .filter((r) => r.parentId === null)
     .map((c) => ({ slug: c.slug, name: c.name, subcategories: rows.filter((s) => s.parentId === c.id).map((s) => ({ slug: s.slug, name: s.name })) }));
-  return { collections, garments: [...GARMENTS] };
+  return { collections, taxCategories, garments: [...GARMENTS] };
 }

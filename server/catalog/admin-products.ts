@@ -8,6 +8,7 @@ import type { ProductChange, ProductFields } from "./admin-schemas";
 import { handleFrom, skuFor } from "./handles";
 import { productKeywords } from "./keywords";
 import { checkPrices, refreshProductPrices } from "./product-prices";
+import { requireTaxCategory } from "./tax-categories";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { actor: string; now?: Date };
@@ -82,6 +83,7 @@ async function snapshot(tx: Tx | Database, id: number) {
       bestseller: products.bestseller,
       hot: products.hot,
       preorder: products.preorder,
+      taxCategoryId: products.taxCategoryId,
     })
     .from(products)
     .where(eq(products.id, id));
@@ -100,6 +102,7 @@ export async function createProduct({ db, input, actor, now = new Date() }: { db
   try {
     return await db.transaction(async (tx) => {
       const { ids, names } = await placeOf(tx, input.category, input.subcategory);
+      await requireTaxCategory(tx, input.taxCategoryId);
       const handle = input.handle ?? (await freeHandle(tx, input.name));
       await claimHandle(tx, handle, null);
       const { category: _c, subcategory: _s, handle: _h, ...fields } = input;
@@ -131,6 +134,7 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       const category = change.category ?? (await slugOf(tx, current.categoryId))!;
       const subcategory = change.subcategory !== undefined ? change.subcategory : change.category ? null : await slugOf(tx, current.subcategoryId);
       const { ids, names } = await placeOf(tx, category, subcategory);
+      await requireTaxCategory(tx, change.taxCategoryId);
       if (change.handle && change.handle !== current.handle) {
         await claimHandle(tx, change.handle, id);
         await tx.insert(productHandleRedirects).values({ handle: current.handle, productId: id }).onConflictDoUpdate({ target: productHandleRedirects.handle, set: { productId: id } });
@@ -174,7 +178,7 @@ async function removeVariantsOutside(tx: Tx, productId: number, colors: string[]
   await tx.delete(variants).where(and(eq(variants.productId, productId), outside));
 }
 
-/** A draft copy: same fields and options, "(copy)" in the name, a free handle, variants at the same prices with stock 0. */
+/** A draft copy: same fields and options, "(copy)" in the name, a free handle, variants at the same prices and weights with stock 0. */
 export async function duplicateProduct({ db, id, actor, now = new Date() }: { db: Database; id: number } & Actor): Promise<{ id: number; handle: string }> {
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(products).where(eq(products.id, id));
@@ -183,7 +187,7 @@ export async function duplicateProduct({ db, id, actor, now = new Date() }: { db
     const name = `${source.name} (copy)`;
     const handle = await freeHandle(tx, `${source.handle} copy`);
     const [created] = await tx.insert(products).values({ ...fields, name, handle, status: "draft", createdAt: now, updatedAt: now }).returning({ id: products.id });
-    const sourceVariants = await tx.select({ color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents }).from(variants).where(eq(variants.productId, id)).orderBy(variants.id);
+    const sourceVariants = await tx.select({ color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, weightGrams: variants.weightGrams }).from(variants).where(eq(variants.productId, id)).orderBy(variants.id);
     if (sourceVariants.length) await tx.insert(variants).values(sourceVariants.map((v) => ({ ...v, productId: created!.id, sku: skuFor(created!.id, v.color, v.size), onHand: 0 })));
     await recordAudit(tx, { actor, entity: "product", entityId: created!.id, productId: created!.id, action: `duplicate:${id}`, after: await snapshot(tx, created!.id) }, now);
     return { id: created!.id, handle };

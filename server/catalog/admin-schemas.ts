@@ -2,8 +2,13 @@ import { z } from "zod";
 
 const cents = z.number().int("must be a whole number of cents").min(1).max(10_000_000);
 const centsOrNull = cents.nullable();
+/** A unit's shipping weight; null: not known (weighs nothing for weight-based shipping rates). */
+const grams = z.number().int("must be a whole number of grams").min(0, "must be from 0 to 1,000,000 grams").max(1_000_000, "must be from 0 to 1,000,000 grams");
 
-/** PATCH /api/admin/variants/{id}: price, compare-at price (null: not on sale), units on hand, SKU or barcode (null clears it). */
+/**
+ * PATCH /api/admin/variants/{id}: price, compare-at price (null: not on sale), units on hand, SKU or barcode (null
+ * clears it), weight in grams (null: not known).
+ */
 export const variantChangeSchema = z
   .object({
     priceCents: cents.optional(),
@@ -11,6 +16,7 @@ export const variantChangeSchema = z
     onHand: z.number().int().min(0).max(1_000_000).optional(),
     sku: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/, "must be 1-64 letters, digits, dots, dashes, slashes or underscores").optional(),
     barcode: z.string().trim().regex(/^[0-9A-Za-z-]{4,48}$/, "must be 4-48 digits or letters (GTIN, EAN, UPC, ISBN)").nullable().optional(),
+    weightGrams: grams.nullable().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
@@ -48,6 +54,8 @@ const productShape = {
   bestseller: z.boolean(),
   hot: z.boolean(),
   preorder: z.boolean(),
+  /** What the product is taxed as; null: the default tax category. */
+  taxCategoryId: z.number().int("must be a tax category id").min(1, "must be a tax category id").max(2_147_483_647, "must be a tax category id").nullable(),
 };
 
 /** POST /api/admin/products: prices in cents; colours × sizes make its variants; a new product is a draft by default. */
@@ -67,6 +75,7 @@ export const productFieldsSchema = z
     bestseller: z.boolean().default(false),
     hot: z.boolean().default(false),
     preorder: z.boolean().default(false),
+    taxCategoryId: productShape.taxCategoryId.default(null),
   })
   .strict();
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -88,13 +97,13 @@ export const catalogImportSchema = z
   })
   .strict();
 
-/** POST /api/admin/bulk-edit: many variants' prices, compare-at prices and stock levels, saved together or not at all. */
+/** POST /api/admin/bulk-edit: many variants' prices, compare-at prices, stock levels and weights, saved together or not at all. */
 export const bulkEditSchema = z
   .object({
     variants: z
       .array(
         z
-          .object({ id: z.number().int().positive(), priceCents: cents.optional(), compareAtCents: centsOrNull.optional(), onHand: z.number().int().min(0).max(1_000_000).optional() })
+          .object({ id: z.number().int().positive(), priceCents: cents.optional(), compareAtCents: centsOrNull.optional(), onHand: z.number().int().min(0).max(1_000_000).optional(), weightGrams: grams.nullable().optional() })
           .strict()
           .refine((v) => Object.keys(v).length > 1, "Nothing to change in this row"),
       )

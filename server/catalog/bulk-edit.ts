@@ -8,7 +8,7 @@ import type { BulkEdit } from "./admin-schemas";
 
 const GRID_LIMIT = 200;
 
-/** The bulk editor's grid: products (by name, handle or SKU, and collection), each with its variants' prices and stock. */
+/** The bulk editor's grid: products (by name, handle or SKU, and collection), each with its variants' prices, stock and weight. */
 export async function bulkEditGrid({ db, q, category }: { db: Database; q?: string; category?: string }) {
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
@@ -25,7 +25,7 @@ export async function bulkEditGrid({ db, q, category }: { db: Database; q?: stri
   const shown = rows.slice(0, GRID_LIMIT);
   const rowsOfVariants = shown.length
     ? await db
-        .select({ id: variants.id, productId: variants.productId, sku: variants.sku, color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved })
+        .select({ id: variants.id, productId: variants.productId, sku: variants.sku, color: variants.color, size: variants.size, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, weightGrams: variants.weightGrams })
         .from(variants)
         .where(inArray(variants.productId, shown.map((p) => p.id)))
         .orderBy(asc(variants.id))
@@ -40,7 +40,7 @@ export interface BulkRowError {
 }
 
 /**
- * Saves many variants' prices and stock levels at once, all or nothing: every row is checked first (under row locks),
+ * Saves many variants' prices, stock levels and weights at once, all or nothing: every row is checked first (under row locks),
  * and if any is wrong nothing is written and the answer lists each wrong row. Each changed variant is audited, and its
  * product's "from" price follows.
  */
@@ -49,7 +49,7 @@ export async function applyBulkEdit({ db, edit, actor, now = new Date() }: { db:
     const errors: BulkRowError[] = [];
     const ids = edit.variants.map((v) => v.id);
     const current = await tx
-      .select({ id: variants.id, productId: variants.productId, sku: variants.sku, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved })
+      .select({ id: variants.id, productId: variants.productId, sku: variants.sku, priceCents: variants.priceCents, compareAtCents: variants.compareAtCents, onHand: variants.onHand, reserved: variants.reserved, weightGrams: variants.weightGrams })
       .from(variants)
       .where(inArray(variants.id, ids))
       .orderBy(asc(variants.id))
@@ -58,10 +58,10 @@ export async function applyBulkEdit({ db, edit, actor, now = new Date() }: { db:
     const changes = edit.variants.flatMap((row) => {
       const before = current.find((v) => v.id === row.id);
       if (!before) return errors.push({ id: row.id, field: "id", message: `Variant ${row.id} not found` }), [];
-      const after = { priceCents: row.priceCents ?? before.priceCents, compareAtCents: row.compareAtCents !== undefined ? row.compareAtCents : before.compareAtCents, onHand: row.onHand ?? before.onHand };
+      const after = { priceCents: row.priceCents ?? before.priceCents, compareAtCents: row.compareAtCents !== undefined ? row.compareAtCents : before.compareAtCents, onHand: row.onHand ?? before.onHand, weightGrams: row.weightGrams !== undefined ? row.weightGrams : before.weightGrams };
       if (after.compareAtCents !== null && after.compareAtCents <= after.priceCents) return errors.push({ id: row.id, field: "compareAtCents", message: `${before.sku}: the compare-at price must be above the price` }), [];
       if (after.onHand < before.reserved) return errors.push({ id: row.id, field: "onHand", message: `${before.sku}: can't go below the ${before.reserved} units reserved by open checkouts` }), [];
-      const fields = (["priceCents", "compareAtCents", "onHand"] as const).filter((k) => after[k] !== before[k]);
+      const fields = (["priceCents", "compareAtCents", "onHand", "weightGrams"] as const).filter((k) => after[k] !== before[k]);
       return fields.length ? [{ before, after, fields }] : [];
     });
     if (errors.length) throw new AppError("bad_request", `${errors.length} ${errors.length === 1 ? "row has an error" : "rows have errors"}; nothing was saved`, { errors });
@@ -69,10 +69,11 @@ export async function applyBulkEdit({ db, edit, actor, now = new Date() }: { db:
     for (const { before, after, fields } of changes) {
       await tx.update(variants).set(after).where(eq(variants.id, before.id));
       const pick = (v: typeof after) => Object.fromEntries(fields.map((k) => [k, v[k]]));
-      const action = fields.every((k) => k === "onHand") ? "bulk-stock" : fields.includes("onHand") ? "bulk-edit" : "bulk-price";
+      const priceOnly = fields.every((k) => k === "priceCents" || k === "compareAtCents");
+      const action = fields.every((k) => k === "onHand") ? "bulk-stock" : priceOnly ? "bulk-price" : fields.every((k) => k === "weightGrams") ? "bulk-weight" : "bulk-edit";
       await recordAudit(tx, { actor, entity: "variant", entityId: before.id, productId: before.productId, action, before: { sku: before.sku, ...pick(before) }, after: { sku: before.sku, ...pick(after) } }, now);
     }
-    const repriced = [...new Set(changes.filter((c) => c.fields.some((k) => k !== "onHand")).map((c) => c.before.productId))];
+    const repriced = [...new Set(changes.filter((c) => c.fields.some((k) => k === "priceCents" || k === "compareAtCents")).map((c) => c.before.productId))];
     await refreshProductPrices(tx, repriced);
     if (repriced.length) await tx.update(products).set({ updatedAt: now }).where(inArray(products.id, repriced));
     return { saved: changes.length };

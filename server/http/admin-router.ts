@@ -84,6 +84,9 @@ export function adminRouter(services: Services): Router {
     const { productId } = await services.admin.deleteVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), actor: actor(req) });
     res.json(await services.admin.getProduct({ id: productId }));
   });
+  router.get("/tax-categories", async (_req, res) => {
+    res.json({ taxCategories: await services.admin.listTaxCategories() });
+  });
   router.get("/catalog.csv", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-products-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.type("text/csv").send(await services.admin.exportCatalog());

@@ -21,6 +21,8 @@ const LABELS: Record<string, string> = {
   freeShipping: "Free shipping",
   limitedQuantities: "Limited quantities",
   name: "Name",
+  weightGrams: "Weight (grams)",
+  taxCategoryId: "Tax category",
 };
 
 /** "On hand: 4 → 10" for each field that changed; identifying fields that did not change (a SKU) are left out. */

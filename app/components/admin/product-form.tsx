@@ -5,6 +5,8 @@ import { Field, fieldInputClass } from "~/components/admin/field";
 
 export interface ProductFormOptions {
   collections: { slug: string; name: string; subcategories: { slug: string; name: string }[] }[];
+  /** The default one first: a product without a tax category is taxed as it. */
+  taxCategories: { id: number; name: string; isDefault: boolean }[];
   garments: string[];
 }
 
@@ -28,6 +30,8 @@ export interface ProductFormValues {
   bestseller: boolean;
   hot: boolean;
   preorder: boolean;
+  /** null: the store's default tax category. */
+  taxCategoryId: number | null;
 }
 
 const FLAGS = [
@@ -58,6 +62,7 @@ export function ProductForm({ initial, options, submitLabel, onSubmit }: { initi
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const collection = options.collections.find((c) => c.slug === values.category);
+  const defaultTax = options.taxCategories.find((t) => t.isDefault);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -136,6 +141,16 @@ export function ProductForm({ initial, options, submitLabel, onSubmit }: { initi
       </Field>
       <Field id="product-tags" label="Tags" hint="Comma-separated, for staff and imports.">
         <input id="product-tags" aria-describedby="product-tags-hint" defaultValue={values.tags.join(", ")} onChange={(e) => set("tags", list(e.target.value))} className={inputClass} />
+      </Field>
+      <Field id="product-tax-category" label="Tax category" hint="What the product is taxed as. Default follows the store's default category if that changes; a named one stays.">
+        <select id="product-tax-category" aria-describedby="product-tax-category-hint" value={values.taxCategoryId ?? ""} onChange={(e) => set("taxCategoryId", e.target.value ? Number(e.target.value) : null)} className={inputClass}>
+          <option value="">{defaultTax ? `Default (${defaultTax.name})` : "Default"}</option>
+          {options.taxCategories.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
       </Field>
       <fieldset>
         <legend className="text-sm font-medium">Badges</legend>

@@ -24,6 +24,8 @@ export const COLUMNS = {
   quantity: ["Variant Inventory Qty", "Inventory quantity"],
   price: ["Variant Price", "Price"],
   compareAt: ["Variant Compare At Price", "Compare-at price"],
+  /** Always grams, whatever Variant Weight Unit (the unit Shopify shows it in) says. */
+  grams: ["Variant Grams", "Weight value (grams)"],
   imageSrc: ["Image Src", "Product image URL"],
   imagePosition: ["Image Position", "Image position"],
   imageAlt: ["Image Alt Text", "Image alt text"],
@@ -38,7 +40,7 @@ export type ColumnKey = keyof typeof COLUMNS;
 
 /** Columns Shopify exports that mean nothing here; recognised, so they are not reported as unknown. */
 const IGNORED = [
-  "Variant Grams", "Variant Weight Unit", "Weight value (grams)", "Weight unit for display", "Variant Inventory Tracker", "Inventory tracker",
+  "Variant Weight Unit", "Weight unit for display", "Variant Inventory Tracker", "Inventory tracker",
   "Variant Inventory Policy", "Continue selling when out of stock", "Variant Fulfillment Service", "Fulfillment service", "Variant Requires Shipping",
   "Requires shipping", "Variant Taxable", "Charge tax", "Variant Tax Code", "Tax code", "Cost per item", "Gift Card", "Gift card", "SEO Title", "SEO title",
   "SEO Description", "SEO description", "Option1 Linked To", "Option2 Linked To", "Option3 Linked To",
@@ -68,6 +70,6 @@ export function mapHeaders(headers: string[]): HeaderMap {
 /** The header row this store exports: Shopify's classic set plus the vsop metafields. */
 export const EXPORT_HEADERS = [
   "Handle", "Title", "Body (HTML)", "Vendor", "Type", "Tags", "Published", "Option1 Name", "Option1 Value", "Option2 Name", "Option2 Value",
-  "Variant SKU", "Variant Barcode", "Variant Inventory Qty", "Variant Price", "Variant Compare At Price", "Image Src", "Image Position", "Image Alt Text",
+  "Variant SKU", "Variant Grams", "Variant Barcode", "Variant Inventory Qty", "Variant Price", "Variant Compare At Price", "Image Src", "Image Position", "Image Alt Text",
   "Variant Image", "Status", COLUMNS.collection[0], COLUMNS.subcategory[0], COLUMNS.garment[0], COLUMNS.badges[0],
 ];

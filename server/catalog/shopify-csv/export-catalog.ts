@@ -56,6 +56,7 @@ export async function exportCatalog({ db, storeUrl }: { db: Database; storeUrl: 
             first ? "Size" : "",
             v.size,
             v.sku,
+            v.weightGrams === null ? "" : String(v.weightGrams),
             v.barcode ?? "",
             String(v.onHand),
             (v.priceCents / 100).toFixed(2),

@@ -322,6 +322,11 @@ function describeChanges(t: Target, current: typeof products.$inferSelect, curre
     return e && ((v.quantity !== null && v.quantity !== e.onHand) || (v.sku !== null && v.sku !== e.sku) || (v.barcode !== null && v.barcode !== e.barcode));
   }).length;
   if (stock) changes.push(`stock, SKU or barcode of ${stock} ${stock === 1 ? "variant" : "variants"}`);
+  const weighed = t.source.variants.filter((v) => {
+    const e = currentVariants.find((c) => c.color === v.color && c.size === v.size);
+    return e && v.weightGrams !== undefined && v.weightGrams !== e.weightGrams;
+  }).length;
+  if (weighed) changes.push(`weight of ${weighed} ${weighed === 1 ? "variant" : "variants"}`);
   return changes;
 }
 
@@ -365,10 +370,10 @@ async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSe
     if (held) {
       await tx
         .update(variants)
-        .set({ sku: v.sku ?? held.sku, barcode: v.barcode ?? held.barcode, onHand: v.quantity ?? held.onHand, ...price })
+        .set({ sku: v.sku ?? held.sku, barcode: v.barcode ?? held.barcode, onHand: v.quantity ?? held.onHand, weightGrams: v.weightGrams === undefined ? held.weightGrams : v.weightGrams, ...price })
         .where(eq(variants.id, held.id));
     } else {
-      await tx.insert(variants).values({ productId: id, color: v.color, size: v.size, sku: v.sku ?? skuFor(id, v.color, v.size), barcode: v.barcode, onHand: v.quantity ?? 0, ...price });
+      await tx.insert(variants).values({ productId: id, color: v.color, size: v.size, sku: v.sku ?? skuFor(id, v.color, v.size), barcode: v.barcode, onHand: v.quantity ?? 0, weightGrams: v.weightGrams ?? null, ...price });
     }
   }
   await refreshProductPrices(tx, [id]);

@@ -19,6 +19,8 @@ export interface ImportVariant {
   quantity: number | null;
   priceCents: number | null;
   compareAtCents: number | null;
+  /** Variant Grams: a unit's weight; null when the cell is blank (not known), undefined when the file has no such column. */
+  weightGrams: number | null | undefined;
   /** Variant Image: the photo of this variant's colour. */
   image: string | null;
 }
@@ -52,6 +54,14 @@ export function parseCents(text: string): number | null {
   const m = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2})\d*)?$/.exec(t);
   if (!m) return Number.NaN;
   return Number(m[1]!.replaceAll(",", "")) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** "300" (or "300.0") → 300; "" → null; a fraction, a negative or anything else → NaN. */
+export function parseGrams(text: string): number | null {
+  const t = text.trim();
+  if (t === "") return null;
+  const m = /^(\d{1,7})(?:\.0*)?$/.exec(t);
+  return m && Number(m[1]) <= 1_000_000 ? Number(m[1]) : Number.NaN;
 }
 
 /**
@@ -129,10 +139,13 @@ function readVariant(product: ImportProduct, row: string[], line: number, cell: 
   const qtyText = cell(row, "quantity") ?? "";
   const quantity = qtyText === "" ? null : /^-?\d{1,7}$/.test(qtyText) ? Math.max(0, Number(qtyText)) : Number.NaN;
   if (Number.isNaN(quantity)) return refuse(COLUMNS.quantity[0], `'${qtyText}' is not a whole number of units`);
+  const gramsText = cell(row, "grams");
+  const weightGrams = gramsText === undefined ? undefined : parseGrams(gramsText);
+  if (Number.isNaN(weightGrams)) return refuse(COLUMNS.grams[0], `'${gramsText}' is not a weight: give whole grams from 0 to 1000000`);
   if (product.variants.some((v) => v.color.toLowerCase() === color.toLowerCase() && v.size.toLowerCase() === size.toLowerCase())) {
     return refuse(COLUMNS.option1Value[0], `${color} / ${size} appears twice for ${product.handle}`);
   }
-  return { line, color, size, sku: cell(row, "sku") || null, barcode: cell(row, "barcode") || null, quantity, priceCents, compareAtCents, image: cell(row, "variantImage") || null };
+  return { line, color, size, sku: cell(row, "sku") || null, barcode: cell(row, "barcode") || null, quantity, priceCents, compareAtCents, weightGrams, image: cell(row, "variantImage") || null };
 }
 
 /** The physical line each record starts on (1-based), counting newlines inside quoted cells. */
