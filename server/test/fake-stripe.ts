@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createFakeStripeTax, decodeForm } from "./fake-stripe-tax";
 
 interface FakeIntent {
   id: string;
@@ -19,13 +20,15 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * A local stand-in for the four Stripe endpoints the adapter calls (create, retrieve and cancel a PaymentIntent,
- * create a refund), so the Stripe provider is tested offline through the real SDK.
+ * A local stand-in for the Stripe endpoints the adapters call (create, retrieve and cancel a PaymentIntent, create a
+ * refund; Stripe Tax's calculations, transactions and reversals in ./fake-stripe-tax.ts), so the Stripe providers are
+ * tested offline through the real SDK.
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const refunds: string[] = [];
+  const tax = createFakeStripeTax();
   let counter = 0;
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
@@ -57,6 +60,15 @@ export async function startFakeStripe() {
       refunds.push(form.get("payment_intent") ?? "");
       return send(200, { id: `re_${refunds.length}`, object: "refund", payment_intent: form.get("payment_intent"), status: "succeeded" });
     }
+    if (url.pathname.startsWith("/v1/tax/")) {
+      const params = decodeForm(req.method === "POST" ? form : url.searchParams);
+      const answer = tax.handle(req.method ?? "GET", url.pathname, params, String(req.headers["idempotency-key"] ?? ""));
+      if (answer) {
+        // As Stripe does for errors a retry would only repeat; the SDK would otherwise retry the failure switch's 500s.
+        res.setHeader("stripe-should-retry", "false");
+        return send(answer.status, answer.body);
+      }
+    }
     send(404, { error: { type: "invalid_request_error", message: `Unknown ${req.method} ${url.pathname}` } });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -65,6 +77,13 @@ export async function startFakeStripe() {
     api: { host: "127.0.0.1", port, protocol: "http" as const },
     intents,
     refunds,
+    taxCalculations: tax.calculations,
+    taxTransactions: tax.transactions,
+    taxReversals: tax.reversals,
+    /** Stripe Tax calculations answer 500 (api_error) while on. */
+    failTax: tax.fail,
+    /** Replaces the rates the fake's calculations use (DEFAULT_TAX_TABLE until then). */
+    setTaxTable: tax.setTable,
     setStatus(id: string, status: string) {
       intents.get(id)!.status = status;
     },
