@@ -18,6 +18,8 @@ import { unsubscribeLinks } from "./unsubscribe/unsubscribe-links";
 import { unsubscribe } from "./unsubscribe/unsubscribe";
 import { getArticle, listArticles } from "./content/blog";
 import { createSeoService } from "./seo/seo-service";
+import { createTaxAdmin } from "./tax/tax-admin";
+import { createShippingAdmin } from "./shipping/shipping-admin";
 import { createReviewService } from "./reviews/review-service";
 import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
 import { saveContactMessage } from "./content/contact";
@@ -314,6 +316,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     },
     reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeAddress } })), sharedReads),
     seo: createSeoService({ db, origin: storeUrl }),
+    /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
+    taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
+    shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
     content: {
       listArticles,
       getArticle: ({ id }: { id: number }) => getArticle(id),

@@ -3,6 +3,7 @@ import type { Services } from "../context";
 import { accountRouter } from "./account-router";
 import { alertsRouter } from "./alerts-router";
 import { adminRouter, feedRouter } from "./admin-router";
+import { taxShippingRouter } from "./tax-shipping-router";
 import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
@@ -54,6 +55,7 @@ export function apiRouter(services: Services): Router {
   router.use("/ai", stylistRouter(services));
   router.use(reviewsRouter(services));
   router.use("/admin", adminRouter(services));
+  router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));
   router.use(accountRouter(services));

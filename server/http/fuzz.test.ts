@@ -25,6 +25,9 @@ import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnDecisionSchema, returnRequestSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema, reviewSchema } from "../reviews/review-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
+import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/zone-schemas";
+import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxSettingsSchema } from "../tax/tax-admin-schemas";
+import { shippingRateChangeSchema, shippingRateFieldsSchema } from "../shipping/shipping-schemas";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 let server: TestServer;
@@ -116,6 +119,19 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reject", rejectReviewSchema, { reason: "Spam" }],
   ["PUT", "/api/admin/reviews/00000000-0000-4000-8000-000000000000/reply", replyReviewSchema, { reply: "Thanks" }],
   ["POST", "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry", emptyBodySchema, {}],
+  ["POST", "/api/admin/tax/zones", zoneFieldsSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+  ["PATCH", "/api/admin/tax/zones/1", zoneChangeSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+  ["POST", "/api/admin/tax/rates", taxRateFieldsSchema, { zoneId: 1, name: "Sales tax", taxCategoryId: null, rate: "8.625" }],
+  ["PATCH", "/api/admin/tax/rates/1", taxRateChangeSchema, { name: "Sales tax", taxCategoryId: 1, rate: 8.625 }],
+  ["POST", "/api/admin/tax/categories", taxCategoryFieldsSchema, { name: "Books", stripeTaxCode: "txcd_35010000", isDefault: false }],
+  ["PATCH", "/api/admin/tax/categories/1", taxCategoryChangeSchema, { name: "Clothing", stripeTaxCode: null, isDefault: true }],
+  ["PUT", "/api/admin/tax/settings", taxSettingsSchema, { pricesIncludeTax: true, taxOnShipping: true, taxProvider: "manual" }],
+  ["POST", "/api/admin/tax/test", addressTestSchema, { country: "US", state: "CA", postalCode: "94103", subtotal: "42.50", weightGrams: 800 }],
+  ["POST", "/api/admin/shipping/zones", zoneFieldsSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+  ["PATCH", "/api/admin/shipping/zones/2", zoneChangeSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+  ["POST", "/api/admin/shipping/rates", shippingRateFieldsSchema, { zoneId: 2, name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000, minDays: 3, maxDays: 5, active: true }],
+  ["PATCH", "/api/admin/shipping/rates/1", shippingRateChangeSchema, { amountCents: 599, minDays: 1, maxDays: 2, active: false }],
+  ["POST", "/api/admin/shipping/test", addressTestSchema, { country: "GB", state: "Scotland", postalCode: "HS1 2AA", subtotal: 80, weightGrams: 3000 }],
 ];
 
 describe("fuzzing every /api call with bad input", () => {
@@ -137,7 +153,7 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? staff : shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
