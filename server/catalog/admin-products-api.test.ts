@@ -1,5 +1,7 @@
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { taxCategories } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
@@ -127,6 +129,78 @@ describe("staff products", () => {
     await admin.patch(`/api/admin/variants/${a.id}`, { sku: a.sku, barcode: null });
   });
 
+  it("weigh a variant in grams: shown to staff, audited, cleared with null; a negative, fractional or huge weight is refused", async () => {
+    const { variants } = (await admin.get("/api/admin/products/5")).body;
+    const [a] = variants;
+    expect(a.weightGrams).toBeNull();
+    const res = await admin.patch(`/api/admin/variants/${a.id}`, { weightGrams: 310 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sku: a.sku, weightGrams: 310, onHand: a.onHand });
+    expect((await admin.get("/api/admin/products/5")).body.variants[0].weightGrams).toBe(310);
+    expect((await admin.get("/api/admin/audit?productId=5")).body.entries[0]).toMatchObject({ entity: "variant", action: "update", before: { sku: a.sku, weightGrams: null }, after: { sku: a.sku, weightGrams: 310 } });
+
+    const refused: [unknown, string][] = [
+      [-1, "Invalid variant: weightGrams: must be from 0 to 1,000,000 grams"],
+      [12.5, "Invalid variant: weightGrams: must be a whole number of grams"],
+      [1_000_001, "Invalid variant: weightGrams: must be from 0 to 1,000,000 grams"],
+      ["300", "Invalid variant: weightGrams: Invalid input: expected number, received string"],
+    ];
+    for (const [weightGrams, message] of refused) {
+      const bad = await admin.patch(`/api/admin/variants/${a.id}`, { weightGrams });
+      expect(bad.status, String(weightGrams)).toBe(400);
+      expect(bad.body.message).toBe(message);
+    }
+    expect((await admin.get("/api/admin/products/5")).body.variants[0].weightGrams).toBe(310);
+    expect((await admin.patch(`/api/admin/variants/${a.id}`, { weightGrams: 0 })).body.weightGrams).toBe(0);
+    const copy = (await admin.post("/api/admin/products/5/duplicate", {})).body;
+    expect(copy.variants[0]).toMatchObject({ color: a.color, size: a.size, weightGrams: 0 });
+    expect((await admin.patch(`/api/admin/variants/${a.id}`, { weightGrams: null })).body.weightGrams).toBeNull();
+    expect((await admin.get("/api/admin/audit?productId=5")).body.entries[0]).toMatchObject({ before: { weightGrams: 0 }, after: { weightGrams: null } });
+  });
+
+  it("a product's tax category: the default (null) until set, set and cleared by staff and audited; an unknown one is refused", async () => {
+    const [exempt] = await server.database.db.insert(taxCategories).values({ name: "Exempt" }).returning();
+    try {
+      const list = await admin.get("/api/admin/tax-categories");
+      expect(list.status).toBe(200);
+      expect(list.body.taxCategories).toEqual([
+        { id: expect.any(Number), name: "Clothing", isDefault: true },
+        { id: exempt!.id, name: "Exempt", isDefault: false },
+      ]);
+      expect((await server.services.admin.productFormOptions()).taxCategories.map((t) => t.name)).toEqual(["Clothing", "Exempt"]);
+      expect((await admin.get("/api/admin/products/8")).body.product.taxCategoryId).toBeNull();
+
+      const set = await admin.patch("/api/admin/products/8", { taxCategoryId: exempt!.id });
+      expect(set.status).toBe(200);
+      expect(set.body.product.taxCategoryId).toBe(exempt!.id);
+      expect((await admin.get("/api/admin/audit?productId=8")).body.entries[0]).toMatchObject({ entity: "product", action: "update", before: { taxCategoryId: null }, after: { taxCategoryId: exempt!.id } });
+      const copy = (await admin.post("/api/admin/products/8/duplicate", {})).body.product;
+      expect(copy.taxCategoryId).toBe(exempt!.id);
+
+      const unknown = await admin.patch("/api/admin/products/8", { taxCategoryId: 999_999, name: "Renamed" });
+      expect(unknown).toMatchObject({ status: 400, body: { message: "Unknown tax category" } });
+      expect((await admin.patch("/api/admin/products/8", { taxCategoryId: 0 })).body.message).toBe("Invalid product: taxCategoryId: must be a tax category id");
+      expect((await admin.patch("/api/admin/products/8", { taxCategoryId: "Exempt" })).status).toBe(400);
+      const after = (await admin.get("/api/admin/products/8")).body.product;
+      expect(after).toMatchObject({ taxCategoryId: exempt!.id });
+      expect(after.name).not.toBe("Renamed");
+
+      const cleared = await admin.patch("/api/admin/products/8", { taxCategoryId: null });
+      expect(cleared.body.product.taxCategoryId).toBeNull();
+      expect((await admin.get("/api/admin/audit?productId=8")).body.entries[0]).toMatchObject({ before: { taxCategoryId: exempt!.id }, after: { taxCategoryId: null } });
+
+      const created = await admin.post("/api/admin/products", { ...fieldsFor("Exempt Tote"), taxCategoryId: exempt!.id });
+      expect(created.status).toBe(201);
+      expect(created.body.product.taxCategoryId).toBe(exempt!.id);
+      expect((await admin.get(`/api/admin/audit?productId=${created.body.product.id}`)).body.entries[0]).toMatchObject({ action: "create", after: { taxCategoryId: exempt!.id } });
+      const count = (await admin.get("/api/admin/products")).body.total;
+      expect((await admin.post("/api/admin/products", { ...fieldsFor("Nowhere Tote"), taxCategoryId: 999_999 })).body.message).toBe("Unknown tax category");
+      expect((await admin.get("/api/admin/products")).body.total).toBe(count);
+    } finally {
+      await server.database.db.delete(taxCategories).where(eq(taxCategories.id, exempt!.id));
+    }
+  });
+
   it("a new price never changes an order already placed or a checkout already open", async () => {
     const shopper = visitor();
     const opened = await checkoutWith(shopper, { productId: 3, quantity: 1, size: "M" });
@@ -186,5 +260,7 @@ describe("staff products", () => {
     await registerShopper(customer);
     expect((await customer.post("/api/admin/products", fieldsFor("X"))).status).toBe(403);
     expect((await customer.patch("/api/admin/products/3", { name: "Y" })).status).toBe(403);
+    expect((await customer.get("/api/admin/tax-categories")).status).toBe(403);
+    expect((await visitor().get("/api/admin/tax-categories")).status).toBe(401);
   });
 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-type GridVariant = { id: number; sku: string; color: string; size: string; priceCents: number; compareAtCents: number | null; onHand: number; reserved: number };
+type GridVariant = { id: number; sku: string; color: string; size: string; priceCents: number; compareAtCents: number | null; onHand: number; reserved: number; weightGrams: number | null };
 type GridProduct = { id: number; variants: GridVariant[] };
 
 describe("bulk edit", () => {
@@ -43,6 +43,23 @@ describe("bulk edit", () => {
     expect(log.find((e: { action: string }) => e.action === "bulk-price")).toMatchObject({ after: { sku: first!.sku, priceCents: 4200, compareAtCents: 5600 } });
     expect(log.filter((e: { action: string }) => e.action === "bulk-edit")).toHaveLength(rest.length);
     expect((await admin.get(`/api/admin/audit?productId=${b!.id}`)).body.entries).toHaveLength(0);
+  });
+
+  it("weighs variants in grams: shown in the grid, audited as bulk-weight, cleared with null, never negative or fractional", async () => {
+    const [, p] = (await admin.get("/api/admin/bulk-edit?category=men")).body.products as GridProduct[];
+    const [v0, v1] = p!.variants;
+    expect(v0!.weightGrams).toBeNull();
+    const res = await admin.post("/api/admin/bulk-edit", { variants: [{ id: v0!.id, weightGrams: 120 }, { id: v1!.id, weightGrams: 0, onHand: v1!.onHand + 1 }] });
+    expect(res.body).toEqual({ saved: 2 });
+    const grid = (await admin.get(`/api/admin/bulk-edit?q=${encodeURIComponent(v0!.sku)}`)).body.products[0] as GridProduct;
+    expect(grid.variants.find((v) => v.id === v0!.id)!.weightGrams).toBe(120);
+    const log = (await admin.get(`/api/admin/audit?productId=${p!.id}`)).body.entries;
+    expect(log.find((e: { entityId: string }) => e.entityId === String(v0!.id))).toMatchObject({ action: "bulk-weight", before: { sku: v0!.sku, weightGrams: null }, after: { weightGrams: 120 } });
+    expect(log.find((e: { entityId: string }) => e.entityId === String(v1!.id))).toMatchObject({ action: "bulk-edit", after: { weightGrams: 0, onHand: v1!.onHand + 1 } });
+    expect((await admin.post("/api/admin/bulk-edit", { variants: [{ id: v0!.id, weightGrams: -5 }] })).body.message).toBe("Invalid bulk edit: variants.0.weightGrams: must be from 0 to 1,000,000 grams");
+    expect((await admin.post("/api/admin/bulk-edit", { variants: [{ id: v0!.id, weightGrams: 1.5 }] })).body.message).toBe("Invalid bulk edit: variants.0.weightGrams: must be a whole number of grams");
+    await admin.post("/api/admin/bulk-edit", { variants: [{ id: v0!.id, weightGrams: null }] });
+    expect(((await admin.get(`/api/admin/bulk-edit?q=${encodeURIComponent(v0!.sku)}`)).body.products[0] as GridProduct).variants.find((v) => v.id === v0!.id)!.weightGrams).toBeNull();
   });
 
   it("saves nothing when any row is wrong, and names each wrong row", async () => {

@@ -99,15 +99,15 @@ const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
 
 /** Staff calls, sent by a signed-in admin so the input itself is what gets refused. */
 const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
-  ["PATCH", "/api/admin/variants/1", variantChangeSchema, { onHand: 5, priceCents: 2000, compareAtCents: 3000 }],
+  ["PATCH", "/api/admin/variants/1", variantChangeSchema, { onHand: 5, priceCents: 2000, compareAtCents: 3000, weightGrams: 300 }],
   ["PATCH", "/api/admin/campaigns/vsop", campaignUpdateSchema, { preorderClosesAt: "2027-01-10T18:00:00Z", shipsAt: "2027-01-24T00:00:00Z", freeShipping: true }],
   ["POST", "/api/admin/feed-token", emptyBodySchema, {}],
-  ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft" }],
-  ["PATCH", "/api/admin/products/1", productChangeSchema, { name: "Tee", priceCents: 1000, handle: "tee", colors: ["Black"] }],
+  ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft", taxCategoryId: 1 }],
+  ["PATCH", "/api/admin/products/1", productChangeSchema, { name: "Tee", priceCents: 1000, handle: "tee", colors: ["Black"], taxCategoryId: null }],
   ["POST", "/api/admin/products/1/duplicate", emptyBodySchema, {}],
   ["POST", "/api/admin/catalog/import", catalogImportSchema, { csv: "Handle,Title\nx,X\n", dryRun: true, defaultCollection: "men" }],
   ["PATCH", "/api/admin/photos/1", photoChangeSchema, { alt: "A", color: "Black", position: 1 }],
-  ["POST", "/api/admin/bulk-edit", bulkEditSchema, { variants: [{ id: 1, priceCents: 100, compareAtCents: null, onHand: 2 }] }],
+  ["POST", "/api/admin/bulk-edit", bulkEditSchema, { variants: [{ id: 1, priceCents: 100, compareAtCents: null, onHand: 2, weightGrams: 300 }] }],
   ["POST", "/api/admin/collections", collectionFieldsSchema, { slug: "outdoor", name: "Outdoor", description: "", hero: "", parent: null }],
   ["POST", "/api/admin/discounts", discountFieldsSchema, { code: "FUZZ10", kind: "percent", percentOff: 10, minSubtotalCents: 100, startsAt: "2027-01-01T00:00:00Z", expiresAt: "2027-02-01T00:00:00Z", usageLimit: 5, oncePerCustomer: true, collections: ["men"], active: true }],
   ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
@@ -153,7 +153,7 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? staff : shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -12,7 +13,7 @@ import { signedInAdmin } from "../../test/admin-helpers";
 import { startTestServer, type TestServer } from "../../test/test-server";
 import { fetchImage } from "../../media/fetch-image";
 import { htmlToText } from "./html-text";
-import { parseCents, parseShopifyCsv } from "./parse-shopify-csv";
+import { parseCents, parseGrams, parseShopifyCsv } from "./parse-shopify-csv";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name), "utf8");
 const classic = fixture("shopify-classic.csv");
@@ -27,6 +28,7 @@ describe("reading a Shopify CSV", () => {
     expect(tee.variants.map((v) => `${v.color}/${v.size}`)).toEqual(["Black/S", "Black/M", "Black/L", "White/S", "White/M", "White/L"]);
     expect(tee.images).toHaveLength(2); // its first row's image and an image-only row
     expect(tee.cells.body).toContain('"pre-washed"');
+    expect(tee.variants.map((v) => v.weightGrams)).toEqual([300, 300, 300, 300, 300, 300]);
     const socks = parsed.products.find((p) => p.handle === "drift-socks-3-pack")!;
     expect(socks.variants).toMatchObject([{ color: "Default", size: "One Size", priceCents: 1500 }]);
     expect(parsed.refusals).toEqual([{ line: 184, column: "Variant Price", handle: "broken-tee", reason: "'twelve' is not a price" }]);
@@ -37,6 +39,7 @@ describe("reading a Shopify CSV", () => {
     expect(parsed.unknownColumns).toEqual(["Mood"]);
     expect(parsed.products.map((p) => p.handle)).toEqual(["fjord-rain-parka", "glacier-base-layer"]);
     expect(parsed.products[0]!.variants.map((v) => v.priceCents)).toEqual([114900, 114900]);
+    expect(parsed.products[0]!.variants.map((v) => v.weightGrams)).toEqual([null, null]); // Weight value (grams), blank
   });
 
   it("names the line and column of what it cannot take", () => {
@@ -48,6 +51,21 @@ describe("reading a Shopify CSV", () => {
     ]);
     expect(parseShopifyCsv('Handle,Title\n"unclosed,x\n').refusals[0]!.reason).toMatch(/^The file is not valid CSV/);
     expect(parseShopifyCsv("Name,Price\nx,1\n").refusals[0]!.reason).toBe("No Handle (or URL handle) column: is this a Shopify product CSV?");
+  });
+
+  it("reads Variant Grams as whole grams, and refuses any other weight by line", () => {
+    expect([parseGrams("300"), parseGrams(" 0 "), parseGrams("1000000"), parseGrams("250.0"), parseGrams("")]).toEqual([300, 0, 1_000_000, 250, null]);
+    expect([parseGrams("-5"), parseGrams("12.5"), parseGrams("1000001"), parseGrams("0.3 kg"), parseGrams("1e3")]).toEqual([Number.NaN, Number.NaN, Number.NaN, Number.NaN, Number.NaN]);
+    const csv = ["Handle,Title,Option1 Name,Option1 Value,Variant Price,Variant Grams", "w,W,Size,S,10,-5", "w,,,M,10,12.5", "w,,,L,10,heavy", "w,,,XL,10,", "w,,,XXL,10,900"].join("\n");
+    const parsed = parseShopifyCsv(csv);
+    expect(parsed.refusals).toEqual([
+      { line: 2, column: "Variant Grams", handle: "w", reason: "'-5' is not a weight: give whole grams from 0 to 1000000" },
+      { line: 3, column: "Variant Grams", handle: "w", reason: "'12.5' is not a weight: give whole grams from 0 to 1000000" },
+      { line: 4, column: "Variant Grams", handle: "w", reason: "'heavy' is not a weight: give whole grams from 0 to 1000000" },
+    ]);
+    expect(parsed.products[0]!.variants.map((v) => [v.size, v.weightGrams])).toEqual([["XL", null], ["XXL", 900]]);
+    // No weight column at all: the weight is left as it is.
+    expect(parseShopifyCsv("Handle,Title,Option1 Name,Option1 Value,Variant Price\nw,W,Size,S,10\n").products[0]!.variants[0]!.weightGrams).toBeUndefined();
   });
 
   it("reads prices exactly and keeps only the words of HTML", () => {
@@ -100,7 +118,7 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     const detail = (await admin.get(`/api/admin/products/${tee.id}`)).body;
     expect(detail.product).toMatchObject({ name: "Harbor Crew Tee", category: "men", subcategory: "t-shirts", garment: "tshirt", tags: ["men", "cotton"], status: "active" });
     expect(detail.product.description).toBe('The harbor crew tee, made to last.\n\n• Garment-dyed, "pre-washed"\n• Fits true to size, runs long');
-    expect(detail.variants[0]).toMatchObject({ sku: "SHP-00-00", color: "Black", size: "S" });
+    expect(detail.variants[0]).toMatchObject({ sku: "SHP-00-00", color: "Black", size: "S", weightGrams: 300 });
     const storefront = (await createApiClient(server.url).get(`/api/products/${tee.id}`)).body;
     expect(storefront).toMatchObject({ name: "Harbor Crew Tee", price: 24 });
 
@@ -146,6 +164,34 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     expect(exported.map((l: string) => l.match(/,(\d+\.\d\d),(\d+\.\d\d)?,/)?.slice(1, 3))).toEqual([["30.00", undefined], ["34.00", "40.00"], ["28.00", undefined]]);
   });
 
+  it("Variant Grams: set, changed and cleared by an import, refused by line in the dry run, and written back by the export", async () => {
+    const csv = (grams: [string, string]) =>
+      ["Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Grams,Variant Weight Unit", `weighed-tee,Weighed Tee,Size,M,WT-M,20,${grams[0]},kg`, `weighed-tee,,,L,WT-L,20,${grams[1]},kg`].join("\n");
+    expect((await admin.post("/api/admin/catalog/import", { csv: csv(["180", "210"]), dryRun: false })).status).toBe(200);
+    const { id } = (await admin.get("/api/admin/products?q=weighed-tee")).body.products[0];
+    const weights = async () => (await admin.get(`/api/admin/products/${id}`)).body.variants.map((v: { weightGrams: number | null }) => v.weightGrams);
+    expect(await weights()).toEqual([180, 210]);
+    const exportedRows = async () => (parse((await admin.get("/api/admin/catalog.csv")).text, { columns: true }) as Record<string, string>[]).filter((r) => r.Handle === "weighed-tee");
+    expect((await exportedRows()).map((r) => [r["Variant SKU"], r["Variant Grams"]])).toEqual([["WT-M", "180"], ["WT-L", "210"]]);
+
+    const refused = await admin.post("/api/admin/catalog/import", { csv: csv(["-180", "210.5"]), dryRun: true });
+    expect(refused.body.refused).toEqual([
+      { line: 2, column: "Variant Grams", handle: "weighed-tee", reason: "'-180' is not a weight: give whole grams from 0 to 1000000" },
+      { line: 3, column: "Variant Grams", handle: "weighed-tee", reason: "'210.5' is not a weight: give whole grams from 0 to 1000000" },
+    ]);
+    expect((await admin.post("/api/admin/catalog/import", { csv: csv(["-180", "210.5"]), dryRun: false })).status).toBe(400);
+    expect(await weights()).toEqual([180, 210]);
+
+    expect((await admin.post("/api/admin/catalog/import", { csv: csv(["180", "250"]), dryRun: true })).body.updated).toEqual([{ handle: "weighed-tee", changes: ["weight of 1 variant"] }]);
+    // A blank cell: the weight is not known; a file without the column keeps the weights.
+    await admin.post("/api/admin/catalog/import", { csv: csv(["180", ""]), dryRun: false });
+    expect(await weights()).toEqual([180, null]);
+    expect((await exportedRows()).map((r) => r["Variant Grams"])).toEqual(["180", ""]);
+    const noColumn = "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\nweighed-tee,Weighed Tee,Size,M,WT-M,20\nweighed-tee,,,L,WT-L,20\n";
+    expect((await admin.post("/api/admin/catalog/import", { csv: noColumn, dryRun: false })).body.unchanged).toEqual(["weighed-tee"]);
+    expect(await weights()).toEqual([180, null]);
+  });
+
   it("a blank cell in a column the file has clears it; a column the file lacks keeps the value", async () => {
     const csv = (tags: string) => `Handle,Title,Tags,Option1 Name,Option1 Value,Variant Price\nblank-tee,Blank Tee,${tags},Size,M,20\n`;
     await admin.post("/api/admin/catalog/import", { csv: csv('"a, b"'), dryRun: false });
@@ -169,6 +215,8 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
 
   it("exporting and importing into an empty store gives the same catalogue", async () => {
     const exported = await admin.get("/api/admin/catalog.csv");
+    const exportedWeights = (parse(exported.text, { columns: true }) as Record<string, string>[]).map((r) => r["Variant Grams"]).filter(Boolean);
+    expect(new Set(exportedWeights)).toEqual(new Set(["300", "180"])); // the classic file's and the weighed tee's
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const empty = await startTestServer();
     try {
@@ -179,6 +227,8 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
       expect(res.body.refused).toEqual([]);
       expect(res.body.imported).toBe(true);
       expect((await staff.get("/api/admin/catalog.csv")).text).toBe(exported.text);
+      const tee = (await staff.get("/api/admin/products?q=harbor-crew-tee")).body.products[0];
+      expect((await staff.get(`/api/admin/products/${tee.id}`)).body.variants.every((v: { weightGrams: number | null }) => v.weightGrams === 300)).toBe(true);
     } finally {
       await empty.close();
     }
