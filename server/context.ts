@@ -30,6 +30,10 @@ import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit
 import type { SubscribeInput } from "./newsletter/newsletter-schemas";
 import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
 import { getCart } from "./cart/read-cart";
+import { cachedValue } from "./cache/cached-value";
+import { loadPricingRules, type PricingRules } from "./pricing/pricing-rules";
+import type { TaxProviderName } from "./db/schema";
+import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
 import { browseCatalog } from "./catalog/browse-catalog";
 import { findProduct, getProduct } from "./catalog/get-product";
 import { searchProducts } from "./catalog/search-products";
@@ -67,6 +71,7 @@ import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
 import { sendOwedConfirmations } from "./orders/owed-confirmations";
 import { issueOwedRefunds } from "./orders/owed-refunds";
+import { settleOwedTax } from "./orders/order-tax";
 import { issuePendingRefunds } from "./orders/refunds";
 import { refundOrder } from "./orders/staff-refunds";
 import type { ReturnDecision, ReturnRequest, StaffRefund } from "./orders/refund-schemas";
@@ -82,6 +87,7 @@ import { jobsNotRunning, type JobControl } from "./jobs/job-control";
 import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
+import { createSettingsService } from "./settings/settings-service";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -100,8 +106,6 @@ export interface ServiceDeps {
   logger: Logger;
   now?: () => Date;
   storeUrl: string;
-  /** The store's postal address, in every email's footer (STORE_ADDRESS). */
-  storeAddress: string;
   /** Settings the browser may see (Epic Stack's env whitelist). */
   publicConfig?: { gtmId: string | null };
   /** The secret Meta's scheduled fetch uses to read the catalog feed. */
@@ -120,6 +124,8 @@ export interface ServiceDeps {
   jobs?: JobControl;
   /** Where the store counts what happens (server/metrics, served at /metrics). */
   metrics?: Metrics;
+  /** Stripe's API for Stripe Tax, when Stripe is configured (the settings choose whether tax uses it). */
+  stripeTax?: TaxProviderDeps["stripe"];
 }
 
 const scheduledFeedUrl = (storeUrl: string, token: string) => `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(token)}`;
@@ -130,17 +136,30 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, storeAddress, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
+export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
   const mailer = countedMailer(deps.mailer, metrics);
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
+  const settings = createSettingsService({ db, media, now, sharedReads, catalogChanges });
+  /** Who the store is in its emails, read from the settings as each one is written. */
+  const storeIdentity = settings.identity;
   const sharedCampaign = sharedReads.share((args: { slug?: string }) => getCampaign({ db, now, ...args }));
-  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeAddress, metrics };
-  const accountDeps = { db, mailer, logger, now, storeUrl, storeAddress };
+  // Tax and shipping rules change only when staff save them (a change to everything, heard by every process).
+  const rules = cachedValue(() => loadPricingRules(db), 60_000);
+  const pricingRules = () => rules.get();
+  const taxProviders = { manual: createTaxProvider("manual", { rules: pricingRules, stripe: null }), stripe_tax: createTaxProvider("stripe_tax", { rules: pricingRules, stripe: deps.stripeTax ?? null }) };
+  const taxProvider = (name: TaxProviderName) => taxProviders[name];
+  /** Cart answers carry the totals the rules give before an address. */
+  const withRules =
+    <P extends { db: Database; rules: PricingRules }, R>(fn: (args: P) => Promise<R>) =>
+    async (args: Omit<P, "db" | "rules">) =>
+      fn({ ...args, db, rules: await pricingRules() } as P);
+  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider };
+  const accountDeps = { db, mailer, logger, now, storeUrl, storeIdentity };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
   const links = unsubscribeLinks({ db, storeUrl, now });
-  const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeAddress, links });
+  const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
   /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
   const restocking = alerts.afterStockChange;
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
@@ -156,7 +175,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   // also rename or reorder collections, so the menus are read again (decisions 0016, 0022).
   catalogChanges.subscribe((change) => {
     sharedReads.clear();
-    if ("all" in change) collections.clear();
+    if ("all" in change) {
+      collections.clear();
+      rules.clear();
+    }
   });
   /** A staff change to the collections: written, then every later read in this process sees it. */
   const changingCollections =
@@ -182,7 +204,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       expireStaleOrders: restocking(publishing(() => expireStaleOrders(orderDeps))),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
       /** Whole-order refunds owed (a cancel, a late payment), then written refunds the provider hasn't confirmed. */
-      issueOwedRefunds: async () => (await issueOwedRefunds(orderDeps)) + (await issuePendingRefunds(orderDeps)),
+      issueOwedRefunds: async () => (await issueOwedRefunds(orderDeps)) + (await issuePendingRefunds(orderDeps)) + (await settleOwedTax(orderDeps)),
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {
@@ -199,11 +221,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       searchProducts: bind(db, searchProducts),
     },
     cart: {
-      getCart: bind(db, getCart),
-      addCartItem: bind(db, addCartItem),
-      updateCartItem: bind(db, updateCartItem),
-      removeCartItem: bind(db, removeCartItem),
-      clearCart: bind(db, clearCart),
+      getCart: withRules(getCart),
+      addCartItem: withRules(addCartItem),
+      updateCartItem: withRules(updateCartItem),
+      removeCartItem: withRules(removeCartItem),
+      clearCart: withRules(clearCart),
     },
     accounts: {
       signIn: withDeps({ db, now }, signIn),
@@ -227,7 +249,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       endAllSessions: bind(db, endAllSessions),
       exportData: (args: { userId: string }) => exportAccountData({ db, now: now(), ...args }),
       listPasskeys: bind(db, listPasskeys),
-      passkeyRegistrationOptions: (args: { userId: string }) => passkeyRegistrationOptions({ db, storeUrl, now: now(), ...args }),
+      passkeyRegistrationOptions: async (args: { userId: string }) => passkeyRegistrationOptions({ db, storeUrl, storeName: (await storeIdentity()).name, now: now(), ...args }),
       addPasskey: (args: { userId: string; ceremonyId: string; response: RegistrationResponseJSON; name: string }) => addPasskey({ db, storeUrl, now: now(), ...args }),
       removePasskey: bind(db, removePasskey),
       passkeySignInOptions: () => passkeySignInOptions({ db, storeUrl, now: now() }),
@@ -238,7 +260,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       deleteAddress: bind(db, deleteAddress),
       deleteAccount: async (args: { userId: string; password?: string; passkey?: { ceremonyId: string; response: AuthenticationResponseJSON } }) => {
         const passkeyProved = args.passkey ? await provedWithPasskey({ db, storeUrl, now: now(), userId: args.userId, ...args.passkey }) : false;
-        await deleteAccount({ db, mailer, logger, now: now(), storeUrl, storeAddress, userId: args.userId, password: args.password, passkeyProved });
+        await deleteAccount({ db, mailer, logger, now: now(), storeUrl, storeIdentity, userId: args.userId, password: args.password, passkeyProved });
       },
       updateProfile: withDeps({ db, now }, updateProfile),
       listFavorites: bind(db, listFavorites),
@@ -281,7 +303,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       updatePhoto: (args: { photoId: number; change: { alt?: string; color?: string | null; position?: number }; actor: string }) => updatePhoto({ db, now: now(), ...args }),
       deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
       bulkEditGrid: bind(db, bulkEditGrid),
-      exportCatalog: () => exportCatalog({ db, storeUrl }),
+      exportCatalog: async () => exportCatalog({ db, storeUrl, vendor: (await storeIdentity()).name }),
       importCatalog: restocking((args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args })),
       applyBulkEdit: restocking((args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args })),
       exportSubscribers: () => exportSubscribers({ db }),
@@ -300,12 +322,14 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       rotateToken: async ({ actor }: { actor: string }) => scheduledFeedUrl(storeUrl, await tokens.rotate({ actor })),
       /** The address Meta's scheduled fetch reads, shown to staff in the setup steps. */
       scheduledUrl: async () => scheduledFeedUrl(storeUrl, await tokens.current()),
-      write: ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, out }),
+      write: async ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, brand: (await storeIdentity()).name, out }),
       summary: () => summarizeFeed({ db }),
     },
     campaign: {
       get: (args: { slug?: string } = {}) => sharedCampaign(args),
     },
+    /** Who the store is (issue 27): the pages, emails, JSON-LD and exports read it; staff change it at /admin/settings. */
+    settings,
     stylist: {
       ...createStylist({ db, model: languageModel, logger }),
       /** 60 answers an hour per IP: the assistant may call a paid model. */
@@ -314,7 +338,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
         await recordAttempt(db, [limits.stylistIp(ip)], now());
       },
     },
-    reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeAddress } })), sharedReads),
+    reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeIdentity } })), sharedReads),
     seo: createSeoService({ db, origin: storeUrl }),
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
@@ -334,7 +358,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       subscribe: async ({ input, ip }: { input: SubscribeInput; ip: string }) => {
         await assertWithinLimits(db, [limits.newsletterIp(ip)], now());
         await recordAttempt(db, [limits.newsletterIp(ip)], now());
-        return subscribe({ db, mailer, logger, now, storeUrl, storeAddress, links, input });
+        return subscribe({ db, mailer, logger, now, storeUrl, storeIdentity, links, input });
       },
     },
     /** Back-in-stock alerts and the VSOP waitlist: sign-up, confirmation, the sender and its sweep. */

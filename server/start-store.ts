@@ -58,7 +58,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     : null;
 
   const payments = paymentsFor ? paymentsFor(database.db) : createPaymentProvider(config, database.db);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox"), from: config.MAIL_FROM });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox") });
   const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
   // Expiring reservations, owed confirmations and refunds, alerts and upkeep run as jobs (decision 0026).
@@ -70,12 +70,12 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     mailer,
     logger,
     storeUrl,
-    storeAddress: config.STORE_ADDRESS,
     media,
     importImageHosts: config.IMPORT_IMAGE_HOSTS,
     sharedReadMs: production ? Math.min(1000, config.RESPONSE_CACHE_MS) : 0,
     publicConfig: { gtmId: config.GTM_ID ?? null },
     feedToken: config.FEED_TOKEN ?? null,
+    stripeTax: config.STRIPE_SECRET_KEY ? { secretKey: config.STRIPE_SECRET_KEY } : null,
     languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
   });
   if (jobs) {

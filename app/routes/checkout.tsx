@@ -7,7 +7,9 @@ import type { CheckoutDetails } from "../../server/orders/checkout-schemas";
 import { servicesContext, visitorContext } from "~/context";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { DetailsForm } from "~/components/checkout/details-form";
-import { DiscountCode, type Quote } from "~/components/checkout/discount-code";
+import { DiscountCode } from "~/components/checkout/discount-code";
+import { ShippingOptions } from "~/components/checkout/shipping-options";
+import { useQuote } from "~/components/checkout/use-quote";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
@@ -30,7 +32,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { data: cart } = useCart();
   const navigate = useNavigate();
   const finished = useRef(false);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const { quote, error: quoteError, loading: quoting, applyCode, chooseShipping, addressChanged } = useQuote();
   const [payment, setPayment] = useState<CheckoutStarted | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -74,6 +76,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   if (empty) return null;
   const totals = payment ?? quote ?? cart;
+  const addressKnown = Boolean(quote?.taxForAddress);
   return (
     <div className="container-page pb-8 pt-6">
       <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Checkout</h1>
@@ -102,11 +105,27 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           ) : (
-            <DetailsForm discountCode={quote?.discountCode ?? null} busy={starting} onSubmit={start} saved={loaderData.saved} email={loaderData.email} canSave={loaderData.signedIn} />
+            <DetailsForm
+              discountCode={quote?.discountCode ?? null}
+              shippingRateId={addressKnown ? (quote?.shippingRateId ?? null) : null}
+              busy={starting}
+              onSubmit={start}
+              onAddressChange={addressChanged}
+              saved={loaderData.saved}
+              email={loaderData.email}
+              canSave={loaderData.signedIn}
+            >
+              <ShippingOptions options={addressKnown ? quote!.shippingOptions : []} chosen={quote?.shippingRateId ?? null} onChoose={chooseShipping} addressKnown={addressKnown} busy={quoting} />
+              {quoteError && (
+                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                  {quoteError}
+                </p>
+              )}
+            </DetailsForm>
           )}
         </section>
-        <CheckoutSummary cart={cart} totals={{ ...totals, taxRatePercent: cart.taxRatePercent }}>
-          <DiscountCode applied={quote?.discountCode ?? null} label={quote?.discountLabel} disabled={Boolean(payment)} onApplied={setQuote} />
+        <CheckoutSummary cart={cart} totals={{ ...totals, freeShippingRemaining: addressKnown || payment ? null : cart.freeShippingRemaining }}>
+          <DiscountCode applied={quote?.discountCode ?? null} label={quote?.discountLabel} disabled={Boolean(payment)} onApply={applyCode} onRemove={() => void applyCode(null).catch(() => {})} />
         </CheckoutSummary>
       </div>
       <p className="mt-6 text-sm text-ink-muted">Paying with {loaderData.provider === "stripe" ? "Stripe" : "the store's test payment provider"}.</p>

@@ -17,8 +17,15 @@ export interface Cart {
   itemCount: number;
   subtotal: number;
   discount: number;
-  shipping: number;
-  tax: number;
-  taxRatePercent: number;
+  /** null: it depends on the address, so checkout says (the rules for everywhere can't tell). */
+  shipping: number | null;
+  tax: number | null;
+  /** The one rate every line bears ("Tax (8%)"), or null. */
+  taxRatePercent: number | null;
+  /** The prices hold the tax: the total doesn't add it again. */
+  taxIncluded: boolean;
+  /** How much more makes shipping free, or null when it doesn't apply. */
+  freeShippingRemaining: number | null;
+  /** Subtotal − discount + shipping + tax, of the parts known before an address. */
   total: number;
 }

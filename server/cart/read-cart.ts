@@ -5,11 +5,12 @@ import { productImageUrl } from "../catalog/images/image-url";
 import { firstPhotoSql } from "../catalog/product-photos";
 import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
-import { priceOrder, TAX_RATE_PERCENT } from "../pricing/price-order";
+import type { PricingRules } from "../pricing/pricing-rules";
+import { estimateCart } from "./cart-estimate";
 import { type CartOwner, cartWithId, ownerCondition } from "./cart-owner";
 import type { Cart } from "./cart-types";
 
-export const emptyCart = (): Cart => ({ items: [], itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, taxRatePercent: TAX_RATE_PERCENT, total: 0 });
+export const emptyCart = (rules: PricingRules): Cart => toCart([], rules);
 
 interface LineRow {
   id: number;
@@ -25,6 +26,8 @@ interface LineRow {
   category: string;
   /** The line's colour's first staff photo, when the product has photos. */
   photo: { key: string; widths: number[] } | null;
+  taxCategoryId: number | null;
+  weightGrams: number | null;
 }
 
 /**
@@ -34,7 +37,8 @@ interface LineRow {
 export function selectCartLines(lines: SQL): SQL {
   // A product taken off sale (draft or archived) stays in carts with nothing available, so checkout refuses it.
   return sql`select l.id, l.quantity, v.color, v.size, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available, p.id as "productId", p.name,
-      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo
+      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo,
+      p.tax_category_id as "taxCategoryId", v.weight_grams as "weightGrams"
     from ${lines} l
     join variants v on v.id = l.variant_id
     join products p on p.id = v.product_id
@@ -47,21 +51,23 @@ export async function queryCartLines(db: Database, query: SQL): Promise<LineRow[
 }
 
 /** The owner's cart, in one round trip; an unknown or missing one is an empty cart. */
-export async function getCart({ db, owner }: { db: Database; owner: CartOwner }): Promise<Cart> {
+export async function getCart({ db, owner, rules }: { db: Database; owner: CartOwner; rules: PricingRules }): Promise<Cart> {
   const condition = ownerCondition(owner);
-  return condition ? toCart(await queryCartLines(db, linesOfCart(condition))) : emptyCart();
+  return condition ? toCart(await queryCartLines(db, linesOfCart(condition)), rules) : emptyCart(rules);
 }
 
-export async function readCart(db: Database, cartId: string): Promise<Cart> {
-  return toCart(await queryCartLines(db, linesOfCart(cartWithId(cartId))));
+export async function readCart(db: Database, cartId: string, rules: PricingRules): Promise<Cart> {
+  return toCart(await queryCartLines(db, linesOfCart(cartWithId(cartId))), rules);
 }
 
 function linesOfCart(cart: SQL): SQL {
   return selectCartLines(sql`(select id, variant_id, quantity from cart_items where cart_id = (select id from carts where ${cart}))`);
 }
 
-export function toCart(rows: LineRow[]): Cart {
-  const totals = priceOrder({ lines: rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity })) });
+/** The cart's lines with the totals the rules for everywhere give before an address (server/cart/cart-estimate.ts). */
+export function toCart(rows: LineRow[], rules: PricingRules): Cart {
+  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams })));
+  const totals = estimate.priced;
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -84,9 +90,11 @@ export function toCart(rows: LineRow[]): Cart {
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
     subtotal: toDollars(totals.subtotalCents),
     discount: toDollars(totals.discountCents),
-    shipping: toDollars(totals.shippingCents),
-    tax: toDollars(totals.taxCents),
-    taxRatePercent: TAX_RATE_PERCENT,
+    shipping: estimate.shippingCents === null ? null : toDollars(totals.shippingCents),
+    tax: estimate.taxKnown ? toDollars(totals.taxCents) : null,
+    taxRatePercent: estimate.taxRatePercent,
+    taxIncluded: totals.taxIncluded,
+    freeShippingRemaining: estimate.freeShippingRemainingCents === null ? null : toDollars(estimate.freeShippingRemainingCents),
     total: toDollars(totals.totalCents),
   };
 }

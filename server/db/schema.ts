@@ -68,6 +68,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     subcategoryId: integer("subcategory_id").references(() => categories.id),
+    /** What the product is taxed as; null: the default tax category. */
+    taxCategoryId: integer("tax_category_id").references((): AnyPgColumn => taxCategories.id, { onDelete: "set null" }),
     /** Which illustration the image generator draws (see server/catalog/images). */
     garment: text("garment").notNull(),
     /** Display order of the colour-ways and sizes; stock lives in variants. */
@@ -175,8 +177,11 @@ export const variants = pgTable(
     compareAtCents: integer("compare_at_cents"),
     onHand: integer("on_hand").notNull().default(0),
     reserved: integer("reserved").notNull().default(0),
+    /** Shipping weight of one unit in grams (Shopify's Variant Grams); null counts as nothing. */
+    weightGrams: integer("weight_grams"),
   },
   (t) => [
+    check("variants_weight_range", sql`${t.weightGrams} is null or ${t.weightGrams} between 0 and 1000000`),
     unique("variants_product_color_size_key").on(t.productId, t.color, t.size),
     check("variants_price_positive", sql`${t.priceCents} > 0`),
     check("variants_compare_at_above_price", sql`${t.compareAtCents} is null or ${t.compareAtCents} > ${t.priceCents}`),
@@ -391,6 +396,17 @@ export const orders = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The shipping rate chosen: its name and delivery days as charged, and what it cost before a free-shipping code. */
+    shippingMethod: text("shipping_method"),
+    shippingMinDays: integer("shipping_min_days"),
+    shippingMaxDays: integer("shipping_max_days"),
+    shippingBeforeDiscountCents: integer("shipping_before_discount_cents"),
+    /** The prices held the tax (taxCents is part of the subtotal, not added to it). */
+    taxIncluded: boolean("tax_included").notNull().default(false),
+    /** Who computed the tax (manual tables or Stripe Tax), its calculation, and the transaction recorded after payment. */
+    taxProvider: text("tax_provider").notNull().default("manual"),
+    taxCalculationId: text("tax_calculation_id"),
+    taxTransactionId: text("tax_transaction_id"),
     /** Fingerprint of the cart lines and amount the order was made from, to reuse it when checkout is retried. */
     cartFingerprint: text("cart_fingerprint").notNull(),
     paymentProvider: text("payment_provider").notNull(),
@@ -473,6 +489,8 @@ export const refunds = pgTable(
     actor: text("actor").notNull(),
     returnId: uuid("return_id"),
     status: text("status", { enum: ["pending", "issued"] }).notNull().default("pending"),
+    /** Stripe Tax's reversal of this refund's tax, once recorded. */
+    taxReversalId: text("tax_reversal_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
   },
@@ -780,3 +798,182 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
+
+export const TAX_PROVIDERS = ["manual", "stripe_tax"] as const;
+export type TaxProviderName = (typeof TAX_PROVIDERS)[number];
+
+/**
+ * The store's one row of settings (id = 1), edited at /admin/settings: who the store is (the storefront, emails,
+ * JSON-LD, footer and invoices read it through server/settings), and how tax is charged. The key-value
+ * `store_settings` table above holds values the store makes for itself (tokens), not these.
+ */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    storeName: text("store_name").notNull(),
+    legalName: text("legal_name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    region: text("region").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+    supportEmail: text("support_email").notNull(),
+    phone: text("phone"),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    /** The logo, through the photo pipeline: media key and the derivative widths made; null shows the wordmark. */
+    logoKey: text("logo_key"),
+    logoWidths: integer("logo_widths").array(),
+    /** Social profiles by network: { instagram: "https://…", … }. */
+    socialLinks: jsonb("social_links").$type<Record<string, string>>().notNull().default({}),
+    /** Variant prices already hold the tax (VAT-style); the tax is shown as included. */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
+    /** Shipping is taxed at the zone's general rates. */
+    taxOnShipping: boolean("tax_on_shipping").notNull().default(false),
+    taxProvider: text("tax_provider", { enum: TAX_PROVIDERS }).notNull().default("manual"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`), check("settings_tax_provider_known", sql`${t.taxProvider} in ('manual', 'stripe_tax')`)],
+);
+
+/** What products are taxed as (each product has one, or the default): "Clothing", "Exempt"… */
+export const taxCategories = pgTable(
+  "tax_categories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    /** Stripe Tax's product tax code, e.g. txcd_30011000 (clothing). */
+    stripeTaxCode: text("stripe_tax_code"),
+    isDefault: boolean("is_default").notNull().default(false),
+  },
+  (t) => [uniqueIndex("tax_categories_one_default").on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+/**
+ * A place with its own rules, for tax or shipping: a zone is made of regions (a country, a state or province by ISO
+ * 3166-2, a postal-code prefix; none at all means everywhere). For an address the most specific matching region wins.
+ */
+export const ZONE_KINDS = ["tax", "shipping"] as const;
+export type ZoneKind = (typeof ZONE_KINDS)[number];
+
+export const zones = pgTable(
+  "zones",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ZONE_KINDS }).notNull(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("zones_kind_known", sql`${t.kind} in ('tax', 'shipping')`), unique("zones_kind_name_key").on(t.kind, t.name)],
+);
+
+export const zoneRegions = pgTable(
+  "zone_regions",
+  {
+    id: serial("id").primaryKey(),
+    zoneId: integer("zone_id")
+      .notNull()
+      .references(() => zones.id, { onDelete: "cascade" }),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    /** ISO 3166-2 code (US-CA), or null for the whole country. */
+    subdivision: text("subdivision"),
+    /** Postal codes that start with this (upper case, no spaces), or null. */
+    postalPrefix: text("postal_prefix"),
+  },
+  (t) => [index("zone_regions_zone_idx").on(t.zoneId)],
+);
+
+/** A tax rate of a zone, for one tax category or (null) for every category without its own; shipping uses the latter. */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: serial("id").primaryKey(),
+    zoneId: integer("zone_id")
+      .notNull()
+      .references(() => zones.id, { onDelete: "cascade" }),
+    taxCategoryId: integer("tax_category_id").references(() => taxCategories.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Thousandths of a percent: 8625 is 8.625 %. */
+    rateMilliPercent: integer("rate_milli_percent").notNull(),
+  },
+  (t) => [check("tax_rates_rate_range", sql`${t.rateMilliPercent} between 0 and 100000`), index("tax_rates_zone_idx").on(t.zoneId)],
+);
+
+export const SHIPPING_RATE_KINDS = ["flat", "free", "free_over", "price_band", "weight_band"] as const;
+export type ShippingRateKind = (typeof SHIPPING_RATE_KINDS)[number];
+
+/**
+ * A way to ship to a zone: its price and when it is offered. free_over costs nothing from minSubtotalCents up;
+ * price_band and weight_band apply within [min, max) of the subtotal (after discounts, before tax) or the weight.
+ */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    id: serial("id").primaryKey(),
+    zoneId: integer("zone_id")
+      .notNull()
+      .references(() => zones.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: SHIPPING_RATE_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull().default(0),
+    minSubtotalCents: integer("min_subtotal_cents"),
+    maxSubtotalCents: integer("max_subtotal_cents"),
+    minWeightGrams: integer("min_weight_grams"),
+    maxWeightGrams: integer("max_weight_grams"),
+    minDays: integer("min_days").notNull(),
+    maxDays: integer("max_days").notNull(),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    check("shipping_rates_kind_known", sql`${t.kind} in ('flat', 'free', 'free_over', 'price_band', 'weight_band')`),
+    check("shipping_rates_amount_range", sql`${t.amountCents} between 0 and 1000000`),
+    check("shipping_rates_days_ordered", sql`${t.minDays} >= 0 and ${t.maxDays} >= ${t.minDays}`),
+    index("shipping_rates_zone_idx").on(t.zoneId),
+  ],
+);
+
+/** The tax an order charged, per order line and rate (a null line is the shipping), exactly as charged. */
+export const orderTaxLines = pgTable(
+  "order_tax_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id").references(() => orderItems.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    rateMilliPercent: integer("rate_milli_percent").notNull(),
+    taxableCents: integer("taxable_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    /** Where the rate came from: the zone's name, or Stripe Tax's jurisdiction. */
+    jurisdiction: text("jurisdiction").notNull(),
+    /** For the monthly report: the address's country and ISO 3166-2 subdivision (null when unknown). */
+    country: text("country").notNull(),
+    subdivision: text("subdivision"),
+  },
+  (t) => [index("order_tax_lines_order_idx").on(t.orderId), check("order_tax_lines_amounts_nonnegative", sql`${t.taxableCents} >= 0 and ${t.taxCents} >= 0`)],
+);
+
+/** The tax a refund gave back, per tax line of the order. */
+export const refundTaxLines = pgTable(
+  "refund_tax_lines",
+  {
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    orderTaxLineId: integer("order_tax_line_id")
+      .notNull()
+      .references(() => orderTaxLines.id, { onDelete: "cascade" }),
+    taxCents: integer("tax_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.orderTaxLineId] }), check("refund_tax_lines_positive", sql`${t.taxCents} > 0`)],
+);
+
+export type SettingsRow = typeof settings.$inferSelect;
+export type ShippingRateRow = typeof shippingRates.$inferSelect;
+export type TaxRateRow = typeof taxRates.$inferSelect;

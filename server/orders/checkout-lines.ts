@@ -3,7 +3,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { firstPhotoSql } from "../catalog/product-photos";
 import type { Database } from "../db/client";
 import { cartItems, products, variants } from "../db/schema";
-import { priceOrder, type OrderTotals } from "../pricing/price-order";
 import type { Discount } from "./discount";
 
 export interface CheckoutLine {
@@ -19,6 +18,9 @@ export interface CheckoutLine {
   collectionId: number;
   /** The colour's first staff photo, if any: the order line's picture. */
   photo: { key: string; widths: number[] } | null;
+  /** What the product is taxed as (null: the default category) and one unit's weight (null: unknown). */
+  taxCategoryId: number | null;
+  weightGrams: number | null;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -35,6 +37,8 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       quantity: cartItems.quantity,
       collectionId: products.categoryId,
       photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
+      taxCategoryId: products.taxCategoryId,
+      weightGrams: variants.weightGrams,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -43,12 +47,12 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
     .orderBy(asc(cartItems.id));
 }
 
-export function priceLines(lines: CheckoutLine[], discount: Discount | null): OrderTotals {
-  return priceOrder({ lines, discount: discount?.rule ?? null });
-}
-
-/** Same lines, prices and discount → same fingerprint: a retried checkout reuses its order and payment. */
-export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null): string {
+/**
+ * Same lines, prices, discount, shipping and tax → same fingerprint: a retried checkout reuses its order and payment
+ * (a changed address or shipping choice that changes what is charged makes a new one).
+ */
+export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null, charged: { shipping: string; totalCents: number; taxCents: number }): string {
   const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}`).sort().join(",");
-  return createHash("sha256").update(`${key}|${discount ? `${discount.code}:${JSON.stringify(discount.rule)}` : ""}`).digest("base64url");
+  const code = discount ? `${discount.code}:${JSON.stringify(discount.rule)}` : "";
+  return createHash("sha256").update(`${key}|${code}|${charged.shipping}|${charged.taxCents}|${charged.totalCents}`).digest("base64url");
 }

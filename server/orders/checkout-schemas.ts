@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { COUNTRIES } from "../../shared/regions";
 
-export const SHIPPING_COUNTRIES = { US: "United States", CA: "Canada", GB: "United Kingdom" } as const;
+export const SHIPPING_COUNTRIES = COUNTRIES;
 
 const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
@@ -27,10 +28,32 @@ export const checkoutDetailsSchema = z
     name: text("Full name", 100),
     address: addressSchema,
     discountCode: discountCodeSchema.optional(),
+    /** The shipping rate the shopper picked (from the quote's options); the cheapest one when left out. */
+    shippingRateId: z.number().int().positive().max(2_147_483_647).optional(),
     amount: z.number().optional(),
   })
   .strict();
 
-export const quoteSchema = z.object({ discountCode: discountCodeSchema.optional() }).strict();
+const countrySchema = addressSchema.shape.country;
+
+/** POST /api/checkout/quote: the address as far as it is typed decides the shipping rates and the tax. */
+export const quoteSchema = z
+  .object({
+    discountCode: discountCodeSchema.optional(),
+    address: z
+      .object({
+        country: countrySchema,
+        region: z.string().trim().max(100, "State / region is too long").default(""),
+        postalCode: z.string().trim().max(10, "Postal code is too long").default(""),
+        line1: z.string().trim().max(200, "Address is too long").optional(),
+        city: z.string().trim().max(100, "City is too long").optional(),
+      })
+      .strict()
+      .optional(),
+    shippingRateId: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .strict();
+
+export type QuoteInput = z.infer<typeof quoteSchema>;
 
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;

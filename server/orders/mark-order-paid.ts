@@ -9,6 +9,7 @@ import { issueRefund } from "./owed-refunds";
 import { orderStockLines } from "./release-order";
 import { commitStock, restockStock, type StockLine, takeStock } from "./stock";
 import { spendDiscount } from "./discount";
+import { commitOrderTax } from "./order-tax";
 
 class ShortStock extends Error {}
 
@@ -95,5 +96,6 @@ async function afterPayment(deps: OrderDeps, order: OrderRow): Promise<void> {
     await issueRefund(deps, order);
     return;
   }
+  await commitOrderTax(deps, order);
   await sendConfirmation(deps, order);
 }

@@ -1,26 +1,45 @@
 import { type CartOwner, findCartId } from "../cart/cart-owner";
 import { toDollars } from "../catalog/product-json";
-import { TAX_RATE_PERCENT } from "../pricing/price-order";
-import { loadCheckoutLines, priceLines } from "./checkout-lines";
+import { loadCheckoutLines } from "./checkout-lines";
+import type { QuoteInput } from "./checkout-schemas";
 import { describeDiscount, findDiscount } from "./discount";
 import type { OrderDeps } from "./order-deps";
+import { priceCheckout, type ShippingOption } from "./price-checkout";
+import { summarizeTaxLines } from "./tax-lines";
 
-/** The cart's totals with a discount code applied, for the checkout summary before paying. */
-export async function quoteCheckout({ db, now, owner, discountCode }: OrderDeps & { owner: CartOwner; discountCode?: string }) {
+export const shippingOptionJson = (o: ShippingOption) => ({ id: o.id, name: o.name, price: toDollars(o.priceCents), minDays: o.minDays, maxDays: o.maxDays });
+
+/**
+ * The cart's totals before paying, for the checkout summary: with a discount code, the address as far as it is
+ * typed (country, state, postal code decide the shipping rates and the tax) and the shipping rate picked.
+ */
+export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & QuoteInput) {
+  const { db, now, owner, discountCode } = deps;
   const cartId = await findCartId(db, owner);
   const lines = cartId ? await loadCheckoutLines(db, cartId) : [];
   const discount = await findDiscount(db, discountCode, now(), { lines, customer: { userId: owner.userId } });
-  const totals = priceLines(lines, discount);
+  const rules = await deps.pricingRules();
+  const { priced, options, chosen, taxForAddress } = await priceCheckout({ rules, taxProvider: deps.taxProvider(rules.taxProvider) }, { lines, discount, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false });
+  const taxLines = summarizeTaxLines(priced.taxLines);
   return {
     discountCode: discount?.code ?? null,
     discountPercent: discount?.rule.kind === "percent" ? discount.rule.percent : 0,
     /** What the code does, for the summary: "20% off", "$10.00 off", "Free shipping" (and "on Men's" when limited). */
     discountLabel: discount ? await describeDiscount(db, discount.rule) : null,
-    subtotal: toDollars(totals.subtotalCents),
-    discount: toDollars(totals.discountCents),
-    shipping: toDollars(totals.shippingCents),
-    tax: toDollars(totals.taxCents),
-    taxRatePercent: TAX_RATE_PERCENT,
-    total: toDollars(totals.totalCents),
+    subtotal: toDollars(priced.subtotalCents),
+    discount: toDollars(priced.discountCents),
+    shipping: toDollars(priced.shippingCents),
+    /** The chosen rate's price before a free-shipping code. */
+    shippingBeforeDiscount: toDollars(priced.shippingBeforeDiscountCents),
+    shippingOptions: options.map(shippingOptionJson),
+    shippingRateId: chosen?.id ?? null,
+    tax: toDollars(priced.taxCents),
+    taxIncluded: priced.taxIncluded,
+    /** false: no address yet, so the tax is the rule for everywhere (or unknown until one is typed). */
+    taxForAddress,
+    taxLines,
+    /** The one rate when every taxed line bears the same single rate (the "Tax (8%)" label), else null. */
+    taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
+    total: toDollars(priced.totalCents),
   };
 }

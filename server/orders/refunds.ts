@@ -1,16 +1,18 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orderItems, orders, type OrderRow, refunds } from "../db/schema";
+import { orderItems, orders, type OrderRow, refunds, refundTaxLines } from "../db/schema";
 import { AppError } from "../errors";
-import { lineRefundCents } from "../pricing/price-order";
+import { allocate } from "../pricing/allocate";
 import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { assertTransition, isPaid } from "./order-status";
 import { REFUND_RETRY_MS } from "./owed-refunds";
 import { restockStock } from "./stock";
+import { orderTaxLinesOf } from "./tax-lines";
+import { reverseRefundTax } from "./order-tax";
 
 type Tx = Database;
-type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now">;
+type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now" | "taxProvider">;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Lines of an order to give money back for: an order item and how many of its units. */
@@ -19,23 +21,57 @@ export interface RefundLine {
   quantity: number;
 }
 
+/** The part of `total` that units r+1…r+k of q carry: cumulative, so the last unit takes what rounding left. */
+const unitsShare = (total: number, q: number, r: number, k: number) => Math.floor((total * (r + k)) / q) - Math.floor((total * r) / q);
+
+type OrderTaxLine = Awaited<ReturnType<typeof orderTaxLinesOf>>[number];
+
 /**
- * What refunding `lines` gives back: each unit's price less its share of the discount, plus tax. When they are the
- * order's last unrefunded units, exactly what is left of the payment, so the rounding never leaves cents behind.
+ * What refunding `lines` gives back, and the tax of it per tax line: each unit's price less its share of the discount,
+ * plus its share of the line's tax as charged (already inside the price when prices include tax).
  */
-export async function refundForLines(tx: Tx, order: OrderRow, lines: RefundLine[]): Promise<number> {
+async function partsForLines(tx: Tx, order: OrderRow, lines: RefundLine[]) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const taxLines = await orderTaxLinesOf(tx, order.id);
   let cents = 0;
+  const taxes: { line: OrderTaxLine; cents: number }[] = [];
   for (const line of lines) {
     const item = items.find((i) => i.id === line.itemId);
     if (!item) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${line.itemId}`);
     const left = item.quantity - item.refundedQuantity;
     if (line.quantity > left) throw new AppError("conflict", `Only ${left} of ${item.name} (${item.color}, ${item.size}) can still be refunded`);
-    cents += lineRefundCents(item, line.quantity);
+    const share = (total: number) => unitsShare(total, item.quantity, item.refundedQuantity, line.quantity);
+    cents += item.unitPriceCents * line.quantity - share(item.discountCents);
+    for (const taxLine of taxLines.filter((t) => t.orderItemId === item.id)) {
+      const tax = share(taxLine.taxCents);
+      taxes.push({ line: taxLine, cents: tax });
+      if (!order.taxIncluded) cents += tax;
+    }
   }
   const unitsLeft = items.reduce((n, i) => n + i.quantity - i.refundedQuantity, 0);
   const unitsNow = lines.reduce((n, l) => n + l.quantity, 0);
-  return unitsNow === unitsLeft ? order.totalCents - order.refundedCents : Math.min(cents, order.totalCents - order.refundedCents);
+  return { cents, taxes, last: unitsNow === unitsLeft };
+}
+
+/** What refunding `lines` gives back; when they are the order's last units, exactly what is left of the payment. */
+export async function refundForLines(tx: Tx, order: OrderRow, lines: RefundLine[]): Promise<number> {
+  const { cents, last } = await partsForLines(tx, order, lines);
+  return last ? order.totalCents - order.refundedCents : Math.min(cents, order.totalCents - order.refundedCents);
+}
+
+/**
+ * The tax a refund gives back, per tax line of the order: the refunded units' share of their lines' tax; for an amount
+ * alone, the tax's share of it; for the rest of the order, whatever tax is left (the shipping's too).
+ */
+async function refundTaxParts(tx: Tx, order: OrderRow, args: { amountCents: number; lines?: RefundLine[] }) {
+  const taxLines = await orderTaxLinesOf(tx, order.id);
+  const left = (t: OrderTaxLine) => t.taxCents - t.refundedCents;
+  if (args.amountCents === order.totalCents - order.refundedCents) return taxLines.map((line) => ({ line, cents: left(line) }));
+  if (args.lines?.length) return (await partsForLines(tx, order, args.lines)).taxes;
+  const taxLeft = taxLines.reduce((s, t) => s + left(t), 0);
+  const share = Math.floor((args.amountCents * taxLeft) / (order.totalCents - order.refundedCents));
+  const parts = allocate(share, taxLines.map(left));
+  return taxLines.map((line, i) => ({ line, cents: parts[i]! }));
 }
 
 /**
@@ -47,7 +83,9 @@ export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: 
   if (!order.paidAt || !order.paymentIntentId || !(isPaid(order.status) || order.status === "refunded")) throw new AppError("conflict", `Order ${order.orderNumber} has no payment to refund`);
   const left = order.totalCents - order.refundedCents;
   if (args.amountCents > left) throw new AppError("conflict", left === 0 ? `Order ${order.orderNumber} is already refunded in full` : `Only ${dollars(left)} of order ${order.orderNumber} can still be refunded`);
+  const taxParts = (await refundTaxParts(tx, order, args)).filter((p) => p.cents > 0);
   const [refund] = await tx.insert(refunds).values({ orderId: order.id, amountCents: args.amountCents, reason: args.reason, actor: args.actor, returnId: args.returnId ?? null, createdAt: args.now }).returning();
+  if (taxParts.length) await tx.insert(refundTaxLines).values(taxParts.map((p) => ({ refundId: refund!.id, orderTaxLineId: p.line.id, taxCents: p.cents })));
   for (const line of args.lines ?? []) {
     await tx.update(orderItems).set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` }).where(and(eq(orderItems.id, line.itemId), eq(orderItems.orderId, order.id)));
   }
@@ -74,6 +112,7 @@ export async function issueRefundRow(deps: RefundDeps, refundId: string): Promis
   try {
     await deps.payments.refundPayment({ intentId: row.intentId!, amountCents: row.refund.amountCents, refundId });
     await deps.db.update(refunds).set({ status: "issued", issuedAt: deps.now() }).where(eq(refunds.id, refundId));
+    await reverseRefundTax(deps, refundId);
     return true;
   } catch (err) {
     deps.logger.error({ err, orderNumber: row.orderNumber }, "refund failed; the minute sweep retries it");

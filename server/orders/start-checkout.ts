@@ -8,7 +8,7 @@ import { rowsOf } from "../db/rows";
 import { carts, orderItems, orders, variants, type OrderRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
-import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines, priceLines } from "./checkout-lines";
+import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines } from "./checkout-lines";
 import type { CheckoutDetails } from "./checkout-schemas";
 import { type Discount, findDiscount, holdDiscount } from "./discount";
 import { releaseOrderStock } from "./release-order";
@@ -16,8 +16,9 @@ import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
 import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
-import { allocateDiscount } from "../pricing/price-order";
 import { recordOrderEvent } from "./order-events";
+import { type CheckoutPricing, priceCheckout } from "./price-checkout";
+import { insertOrderTaxLines, orderTaxLinesOf, summarizeTaxLines } from "./tax-lines";
 
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
@@ -32,6 +33,8 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   const cartId = await findCartId(db, owner);
   if (!cartId) throw new AppError("bad_request", EMPTY_CART);
 
+  const rules = await deps.pricingRules();
+  const taxProvider = deps.taxProvider(rules.taxProvider);
   const { order, replacedIntentId } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // One checkout at a time per cart: a double click waits here and then reuses the first one's order.
@@ -47,13 +50,14 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       .for("update");
     const customer = { userId: owner.userId, email: details.email };
     const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
-    const fingerprint = fingerprintCheckout(lines, discount);
+    const pricing = await priceCheckout({ rules, taxProvider }, { lines, discount, address: details.address, shippingRateId: details.shippingRateId, strict: true });
+    const fingerprint = fingerprintCheckout(lines, discount, { shipping: `${pricing.chosen?.id}:${pricing.priced.shippingCents}`, taxCents: pricing.priced.taxCents, totalCents: pricing.priced.totalCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now(), "shopper");
-    const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, fingerprint, provider: payments.name, now: now() });
+    const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, pricing, taxProvider: taxProvider.name, fingerprint, provider: payments.name, now: now() });
     await holdDiscount(t, discount, created, lines, now());
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
   });
@@ -88,6 +92,7 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   if (!order.paymentIntentId) {
     await db.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
   }
+  const taxLines = summarizeTaxLines(await orderTaxLinesOf(db, order.id));
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -97,7 +102,12 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     subtotal: toDollars(order.subtotalCents),
     discount: toDollars(order.discountCents),
     shipping: toDollars(order.shippingCents),
+    shippingBeforeDiscount: toDollars(order.shippingBeforeDiscountCents ?? order.shippingCents),
+    shippingMethod: order.shippingMethod,
     tax: toDollars(order.taxCents),
+    taxIncluded: order.taxIncluded,
+    taxLines,
+    taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
     total: toDollars(order.totalCents),
   };
 }
@@ -118,11 +128,11 @@ function contactColumns(details: CheckoutDetails, now: Date) {
 
 async function createPendingOrder(
   tx: Database,
-  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discount: Discount | null; fingerprint: string; provider: string; now: Date },
+  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discount: Discount | null; pricing: CheckoutPricing; taxProvider: string; fingerprint: string; provider: string; now: Date },
 ): Promise<OrderRow> {
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
-  const totals = priceLines(args.lines, args.discount);
+  const { priced, chosen, destination } = args.pricing;
   const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
   const [order] = await tx
     .insert(orders)
@@ -132,7 +142,18 @@ async function createPendingOrder(
       userId: args.userId,
       ...contactColumns(args.details, args.now),
       discountCode: args.discount?.code ?? null,
-      ...totals,
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      shippingCents: priced.shippingCents,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      shippingMethod: chosen?.name ?? null,
+      shippingMinDays: chosen?.minDays ?? null,
+      shippingMaxDays: chosen?.maxDays ?? null,
+      shippingBeforeDiscountCents: priced.shippingBeforeDiscountCents,
+      taxIncluded: priced.taxIncluded,
+      taxProvider: args.taxProvider,
+      taxCalculationId: args.pricing.calculationId,
       cartFingerprint: args.fingerprint,
       paymentProvider: args.provider,
       reservationExpiresAt: new Date(args.now.getTime() + RESERVATION_MINUTES * 60_000),
@@ -140,8 +161,7 @@ async function createPendingOrder(
     })
     .returning();
   await recordOrderEvent(tx, { orderId: order!.id, from: null, to: "pending", actor: "shopper", at: args.now });
-  const discountShares = allocateDiscount(args.lines, args.discount?.rule ?? null, totals.discountCents);
-  await tx.insert(orderItems).values(
+  const items = await tx.insert(orderItems).values(
     args.lines.map((l, i) => ({
       orderId: order!.id,
       productId: l.productId,
@@ -152,9 +172,10 @@ async function createPendingOrder(
       size: l.size,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
-      discountCents: discountShares[i]!,
+      discountCents: priced.lineDiscounts[i]!,
     })),
-  );
+  ).returning({ id: orderItems.id });
+  await insertOrderTaxLines(tx, order!.id, items.map((item) => item.id), priced.taxLines, destination!);
   return order!;
 }
 

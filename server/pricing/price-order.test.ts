@@ -1,5 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocateDiscount, lineRefundCents, percentOf, priceOrder } from "./price-order";
+import { allocateDiscount, percentOf, type PricedLine, priceOrder as price, type TaxPlan } from "./price-order";
+
+const salesTax = { name: "Sales tax", rateMilliPercent: 8000, jurisdiction: "Everywhere" };
+/** The day-one rule: 8 % on every line, shipping untaxed. */
+const eightPercent = (lines: PricedLine[]): TaxPlan => ({ lineRates: lines.map(() => [salesTax]), shippingRates: [], included: false });
+const totalsOf = ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents }: ReturnType<typeof price>) => ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents });
+const priceOrder = (args: Omit<Parameters<typeof price>[0], "tax">) => totalsOf(price({ ...args, tax: eightPercent(args.lines) }));
 
 describe("priceOrder", () => {
   it("prices two VSOP hoodies: 299.98 + 8 % tax = 323.98", () => {
@@ -90,8 +97,94 @@ describe("allocateDiscount and lineRefundCents", () => {
     expect(allocateDiscount(lines, null, 0)).toEqual([0, 0, 0]);
   });
 
-  it("gives back a line's price less its share of the discount, plus tax", () => {
-    expect(lineRefundCents({ unitPriceCents: 3333, quantity: 2, discountCents: 667 }, 1)).toBe(3240); // 33.33 − 3.33 = 30.00 + 2.40
-    expect(lineRefundCents({ unitPriceCents: 7999, quantity: 2, discountCents: 0 }, 1)).toBe(8639);
+});
+
+describe("tax lines", () => {
+  const ca = { name: "Sales tax", rateMilliPercent: 8625, jurisdiction: "California" };
+  const city = { name: "City tax", rateMilliPercent: 1250, jurisdiction: "San Francisco" };
+  const vat = { name: "VAT", rateMilliPercent: 20000, jurisdiction: "United Kingdom" };
+
+  it("charges a thousandth of a percent exactly: 8.625 % of $40.00 is $3.45", () => {
+    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [], included: false } });
+    expect(priced).toMatchObject({ subtotalCents: 4000, shippingCents: 599, taxCents: 345, totalCents: 4944 });
+    expect(priced.taxLines).toEqual([{ ...ca, line: 0, taxableCents: 4000, taxCents: 345 }]);
+  });
+
+  it("taxes the shipping when its rates are given, as its own line", () => {
+    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
+    expect(priced.taxLines).toEqual([
+      { ...ca, line: 0, taxableCents: 4000, taxCents: 345 },
+      { ...ca, line: null, taxableCents: 599, taxCents: 52 }, // 51.66
+    ]);
+    expect(priced.totalCents).toBe(4000 + 599 + 345 + 52);
+  });
+
+  it("rounds each rate once per group of lines taxed alike, then shares it to the cent", () => {
+    const lines = [
+      { unitPriceCents: 2499, quantity: 3 },
+      { unitPriceCents: 7999, quantity: 1 },
+    ];
+    const priced = price({ lines, tax: eightPercent(lines) });
+    expect(priced.taxCents).toBe(1240); // 8 % of 154.96 = 12.3968
+    expect(priced.taxLines.map((t) => t.taxCents)).toEqual([600, 640]);
+  });
+
+  it("adds two rates on one line, each its own tax line", () => {
+    const priced = price({ lines: [{ unitPriceCents: 10000, quantity: 1 }], tax: { lineRates: [[ca, city]], shippingRates: [], included: false } });
+    expect(priced.taxLines.map((t) => [t.name, t.taxCents])).toEqual([
+      ["City tax", 125],
+      ["Sales tax", 863],
+    ]);
+    expect(priced.totalCents).toBe(10988);
+  });
+
+  it("takes the tax out of prices that include it, and doesn't add it again", () => {
+    const priced = price({ lines: [{ unitPriceCents: 12000, quantity: 1 }], tax: { lineRates: [[vat]], shippingRates: [], included: true } });
+    expect(priced).toMatchObject({ subtotalCents: 12000, taxCents: 2000, totalCents: 12000, taxIncluded: true });
+    expect(priced.taxLines).toEqual([{ ...vat, line: 0, taxableCents: 10000, taxCents: 2000 }]);
+  });
+
+  it("leaves untaxed lines out: a category at no rate", () => {
+    const priced = price({ lines: [{ unitPriceCents: 5000, quantity: 1 }, { unitPriceCents: 3000, quantity: 1 }], tax: { lineRates: [[ca], []], shippingRates: [], included: false } });
+    expect(priced.taxLines).toEqual([{ ...ca, line: 0, taxableCents: 5000, taxCents: 431 }]);
+  });
+
+  it("a free-shipping code removes the rate's price once, never below zero", () => {
+    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, discount: { kind: "free_shipping", collectionIds: [] }, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
+    expect(priced).toMatchObject({ shippingCents: 0, shippingBeforeDiscountCents: 599, discountCents: 0, totalCents: 4345 });
+    expect(priced.taxLines.some((t) => t.line === null)).toBe(false);
+  });
+});
+
+describe("the pricing rule holds for any cart", () => {
+  const rate = fc.record({ name: fc.constantFrom("Sales tax", "City tax", "VAT"), rateMilliPercent: fc.integer({ min: 0, max: 30_000 }), jurisdiction: fc.constantFrom("A", "B") });
+  const line = fc.record({ unitPriceCents: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }), collectionId: fc.integer({ min: 1, max: 3 }) });
+  const discount = fc.option(
+    fc.oneof(
+      fc.record({ kind: fc.constant("percent" as const), percent: fc.integer({ min: 1, max: 100 }), collectionIds: fc.subarray([1, 2, 3]) }),
+      fc.record({ kind: fc.constant("fixed" as const), amountCents: fc.integer({ min: 1, max: 1_000_000 }), collectionIds: fc.subarray([1, 2, 3]) }),
+      fc.record({ kind: fc.constant("free_shipping" as const), collectionIds: fc.subarray([1, 2, 3]) }),
+    ),
+  );
+  const uniqueRates = fc.uniqueArray(rate, { maxLength: 3, selector: (r) => `${r.jurisdiction}|${r.name}|${r.rateMilliPercent}` });
+
+  it("Σ line taxes = the order's tax, and total = subtotal − discount + shipping + tax (unless included)", () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, fc.integer({ min: 0, max: 10_000 }), fc.array(uniqueRates, { minLength: 6, maxLength: 6 }), uniqueRates, fc.boolean(), (lines, code, shipping, lineRates, shippingRates, included) => {
+        const priced = price({ lines, discount: code, shippingCents: shipping, tax: { lineRates: lineRates.slice(0, lines.length), shippingRates, included } });
+        expect(priced.taxLines.reduce((s, t) => s + t.taxCents, 0)).toBe(priced.taxCents);
+        expect(priced.totalCents).toBe(priced.subtotalCents - priced.discountCents + priced.shippingCents + (included ? 0 : priced.taxCents));
+        expect(priced.lineDiscounts.reduce((a, b) => a + b, 0)).toBe(priced.discountCents);
+        for (const t of priced.taxLines) {
+          expect(Number.isInteger(t.taxCents) && t.taxCents >= 0).toBe(true);
+          const amount = t.line === null ? priced.shippingCents : lines[t.line]!.unitPriceCents * lines[t.line]!.quantity - priced.lineDiscounts[t.line]!;
+          // Each line's tax is within a cent of its own exact share.
+          const exact = included ? (amount * t.rateMilliPercent) / (100_000 + (t.line === null ? shippingRates : lineRates[t.line]!).reduce((s, r) => s + r.rateMilliPercent, 0)) : (amount * t.rateMilliPercent) / 100_000;
+          expect(Math.abs(t.taxCents - exact)).toBeLessThanOrEqual(lines.length + 1);
+        }
+        expect(priced.totalCents).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

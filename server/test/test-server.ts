@@ -30,8 +30,6 @@ export interface TestServer {
 }
 
 export const TEST_STORE_URL = "http://store.test";
-export const TEST_STORE_ADDRESS = "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA";
-export const TEST_MAIL_FROM = "VSOP Apparel <orders@vsop-apparel.example>";
 
 /** The API on an ephemeral port over a fresh database, as production wires it (minus the pages). */
 export async function startTestServer(
@@ -56,6 +54,8 @@ export async function startTestServer(
     pages?: boolean;
     /** Runs the background job queue (unscheduled: tests queue runs with `jobs.enqueue`), with these options. */
     jobs?: Partial<Omit<JobRunnerOptions, "database" | "logger">>;
+    /** Stripe Tax's API (the offline fake in server/test/fake-stripe.ts), for stores whose settings pick it. */
+    stripeTax?: ServiceDeps["stripeTax"];
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -66,16 +66,16 @@ export async function startTestServer(
   const deps: ServiceDeps = {
     db: database.db,
     payments: (options.payments ?? createTestPaymentProvider)({ db: database.db }),
-    mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(mediaDir, "outbox"), from: TEST_MAIL_FROM }) : mailer,
+    mailer: options.smtpUrl ? createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(mediaDir, "outbox") }) : mailer,
     logger,
     now: () => new Date(clock.now),
     storeUrl: TEST_STORE_URL,
-    storeAddress: TEST_STORE_ADDRESS,
     feedToken: options.feedToken ?? null,
     languageModel: options.languageModel ?? null,
     media: createMediaStore(mediaDir),
     importImageHosts: options.importImageHosts ?? [],
     sharedReadMs: options.sharedReadMs ?? 0,
+    stripeTax: options.stripeTax ?? null,
   };
   const jobs = options.jobs ? createJobRunner({ database, logger, schedule: false, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs }) : null;
   const services = createServices({ ...deps, jobs: jobs ?? undefined });

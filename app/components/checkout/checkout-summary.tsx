@@ -1,8 +1,6 @@
 import type { Cart } from "../../../server/cart/cart-types";
-import { CartTotals } from "~/components/cart/cart-totals";
+import { CartTotals, type Totals } from "~/components/cart/cart-totals";
 import { formatPrice } from "~/lib/money";
-
-type Totals = Pick<Cart, "subtotal" | "discount" | "tax" | "taxRatePercent" | "total">;
 
 export function CheckoutSummary({ cart, totals, children }: { cart: Cart; totals: Totals; children?: React.ReactNode }) {
   return (

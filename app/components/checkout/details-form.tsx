@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { checkoutDetailsSchema, type CheckoutDetails } from "../../../server/orders/checkout-schemas";
 import { AddressFields } from "./address-fields";
 import type { SavedAddress } from "../../../server/accounts/addresses";
@@ -9,28 +9,52 @@ type Fields = { email: string; name: string; line1: string; line2: string; city:
 const empty: Fields = { email: "", name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "US" };
 const fromSaved = (a: SavedAddress) => ({ name: a.name, line1: a.line1, line2: a.line2 ?? "", city: a.city, region: a.region, postalCode: a.postalCode, country: a.country });
 
-function toDetails(f: Fields, discountCode: string | null) {
+function toDetails(f: Fields, discountCode: string | null, shippingRateId: number | null) {
   return {
     email: f.email,
     name: f.name,
     address: { line1: f.line1, line2: f.line2 || undefined, city: f.city, region: f.region, postalCode: f.postalCode, country: f.country },
     discountCode: discountCode ?? undefined,
+    shippingRateId: shippingRateId ?? undefined,
   };
 }
 
 /**
  * Contact and shipping details, checked with the same schema the server uses. A signed-in shopper starts from their
- * default saved address, can pick another, and can save a new one to their account.
+ * default saved address, can pick another, and can save a new one to their account. The country, state and postal
+ * code go to `onAddressChange` as they are typed (they decide shipping and tax); the shipping choice is `children`.
  */
-export function DetailsForm({ discountCode, busy, onSubmit, saved = [], email = "", canSave = false }: { discountCode: string | null; busy: boolean; onSubmit: (details: CheckoutDetails, save: boolean) => void; saved?: SavedAddress[]; email?: string; canSave?: boolean }) {
+export function DetailsForm({
+  discountCode,
+  shippingRateId,
+  busy,
+  onSubmit,
+  onAddressChange,
+  saved = [],
+  email = "",
+  canSave = false,
+  children,
+}: {
+  discountCode: string | null;
+  shippingRateId: number | null;
+  busy: boolean;
+  onSubmit: (details: CheckoutDetails, save: boolean) => void;
+  onAddressChange: (address: { country: string; region: string; postalCode: string }) => void;
+  saved?: SavedAddress[];
+  email?: string;
+  canSave?: boolean;
+  children?: ReactNode;
+}) {
   const [fields, setFields] = useState<Fields>(() => ({ ...empty, email, ...(saved[0] ? fromSaved(saved[0]) : {}) }));
   const [chosen, setChosen] = useState(saved[0]?.id ?? "");
   const [save, setSave] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const { country, region, postalCode } = fields;
+  useEffect(() => onAddressChange({ country, region, postalCode }), [country, region, postalCode, onAddressChange]);
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = checkoutDetailsSchema.safeParse(toDetails(fields, discountCode));
+    const parsed = checkoutDetailsSchema.safeParse(toDetails(fields, discountCode, shippingRateId));
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[i.path.length - 1]), i.message])));
       return;
@@ -79,6 +103,7 @@ export function DetailsForm({ discountCode, busy, onSubmit, saved = [], email = 
           Save this address to my account
         </label>
       )}
+      {children}
       <button type="submit" disabled={busy} className={`${buttonClass} h-12 w-full disabled:opacity-60`}>
         {busy ? "Preparing payment..." : "Continue to payment"}
       </button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState, useSyncExternalStore } from "react";
 import { OFFER_CODE_KEY } from "~/components/marketing/exit-intent-popup";
-import { apiRequest, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
 
 const noSubscription = () => () => {};
 /** The exit-intent offer's code, kept in this browser when it was given. */
@@ -12,21 +12,8 @@ function readOffer(): string | null {
   }
 }
 
-export interface Quote {
-  discountCode: string | null;
-  discountPercent: number;
-  /** What the code does: "20% off on Men's", "$10.00 off", "Free shipping". */
-  discountLabel: string | null;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  taxRatePercent: number;
-  total: number;
-}
-
-/** Checks a code with the server and reports the repriced totals. */
-export function DiscountCode({ applied, label, onApplied, disabled }: { applied: string | null; label?: string | null; onApplied: (quote: Quote | null) => void; disabled: boolean }) {
+/** Checks a code with the server (`onApply` reprices the checkout, or throws the server's refusal). */
+export function DiscountCode({ applied, label, onApply, onRemove, disabled }: { applied: string | null; label?: string | null; onApply: (code: string) => Promise<unknown>; onRemove: () => void; disabled: boolean }) {
   const id = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +24,7 @@ export function DiscountCode({ applied, label, onApplied, disabled }: { applied:
     if (!code.trim()) return;
     setBusy(true);
     try {
-      onApplied(await apiRequest<Quote>("POST", "/api/checkout/quote", { discountCode: code.trim() }));
+      await onApply(code.trim());
       setError(null);
       setCode("");
     } catch (e) {
@@ -53,7 +40,7 @@ export function DiscountCode({ applied, label, onApplied, disabled }: { applied:
           Code <strong>{applied}</strong> applied{label ? `: ${label}` : ""}
         </span>
         {!disabled && (
-          <button type="button" className="font-medium underline" onClick={() => onApplied(null)}>
+          <button type="button" className="font-medium underline" onClick={onRemove}>
             Remove
           </button>
         )}

@@ -2,6 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Fit } from "../../../shared/reviews";
 import { productImageUrl } from "../../catalog/images/image-url";
 import { priceOrder } from "../../pricing/price-order";
+import { loadPricingRules } from "../../pricing/pricing-rules";
+import { manualTaxProvider } from "../../tax/manual-tax";
+import { insertOrderTaxLines } from "../../orders/tax-lines";
 import { refreshProductRating, reviewerName } from "../../reviews/review-rows";
 import type { Database } from "../client";
 import { rowsOf } from "../rows";
@@ -114,7 +117,18 @@ export async function seedReviews(db: Database): Promise<{ buyers: number; revie
 
 async function insertDeliveredOrder(db: Database, { userId, email, name, lines, placed, delivered, buyer }: { userId: string; email: string; name: string; lines: Line[]; placed: Date; delivered: Date; buyer: number }): Promise<string> {
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
-  const totals = priceOrder({ lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: 1 })) });
+  // Priced by the store's own rules (the seeded tables: shipping free, 8 % everywhere), tax lines and all.
+  const rules = await loadPricingRules(db);
+  const destination = { country: "US", subdivision: "US-OR", postalCode: "97205" };
+  const untaxed = priceOrder({ lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: 1 })) });
+  const quote = await manualTaxProvider(async () => rules).quote({
+    lines: lines.map((l, i) => ({ reference: `line-${i}`, amountCents: l.unitPriceCents, quantity: 1, taxCategoryId: null })),
+    shippingCents: untaxed.shippingCents,
+    address: destination,
+    included: rules.pricesIncludeTax,
+  });
+  const taxCents = quote.lines.reduce((sum, t) => sum + t.taxCents, 0);
+  const totals = { subtotalCents: untaxed.subtotalCents, discountCents: 0, shippingCents: 0, taxCents, totalCents: untaxed.subtotalCents + (rules.pricesIncludeTax ? 0 : taxCents) };
   const shipped = new Date(placed.getTime() + 2 * DAY);
   const [order] = await db
     .insert(orders)
@@ -130,6 +144,10 @@ async function insertDeliveredOrder(db: Database, { userId, email, name, lines, 
       shippingPostalCode: "97205",
       shippingCountry: "US",
       ...totals,
+      shippingMethod: "Standard shipping",
+      shippingMinDays: 3,
+      shippingMaxDays: 5,
+      shippingBeforeDiscountCents: 0,
       cartFingerprint: "seed",
       paymentProvider: "test",
       stockState: "committed",
@@ -141,7 +159,11 @@ async function insertDeliveredOrder(db: Database, { userId, email, name, lines, 
       updatedAt: delivered,
     })
     .returning({ id: orders.id });
-  await db.insert(orderItems).values(lines.map((l) => ({ orderId: order!.id, productId: l.productId, variantId: l.variantId, name: l.name, imageUrl: productImageUrl(l.garment, l.color, "front"), color: l.color, size: l.size, unitPriceCents: l.unitPriceCents, quantity: 1 })));
+  const items = await db
+    .insert(orderItems)
+    .values(lines.map((l) => ({ orderId: order!.id, productId: l.productId, variantId: l.variantId, name: l.name, imageUrl: productImageUrl(l.garment, l.color, "front"), color: l.color, size: l.size, unitPriceCents: l.unitPriceCents, quantity: 1 })))
+    .returning({ id: orderItems.id });
+  await insertOrderTaxLines(db, order!.id, items.map((i) => i.id), quote.lines, destination);
   const steps = [
     ["pending", "paid", placed],
     ["paid", "processing", new Date(placed.getTime() + DAY)],
