@@ -170,13 +170,13 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
         <label htmlFor={`sku-${variant.id}`} className="sr-only">
           SKU of {variant.color} / {variant.size}
         </label>
-        <input id={`sku-${variant.id}`} form={formId} value={sku} onChange={(e) => setSku(e.target.value)} className={`${input} w-40 font-mono text-xs`} />
+        <input id={`sku-${variant.id}`} form={formId} value={sku} onChange={(e) => setSku(e.target.value)} className={`${input} w-36 font-mono text-xs`} />
       </td>
       <td className={tdClass}>
         <label htmlFor={`barcode-${variant.id}`} className="sr-only">
           Barcode for {variant.sku}
         </label>
-        <input id={`barcode-${variant.id}`} form={formId} inputMode="numeric" value={barcode} onChange={(e) => setBarcode(e.target.value)} className={`${input} w-36 tabular-nums`} />
+        <input id={`barcode-${variant.id}`} form={formId} inputMode="numeric" value={barcode} onChange={(e) => setBarcode(e.target.value)} className={`${input} w-32 tabular-nums`} />
       </td>
       <td className={tdClass}>{variant.color}</td>
       <td className={tdClass}>{variant.size}</td>
@@ -184,19 +184,19 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
         <label htmlFor={`price-${variant.id}`} className="sr-only">
           Price of {variant.sku}
         </label>
-        <input id={`price-${variant.id}`} form={formId} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} className={`${input} w-24 tabular-nums`} />
+        <input id={`price-${variant.id}`} form={formId} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} className={`${input} w-20 tabular-nums`} />
       </td>
       <td className={tdClass}>
         <label htmlFor={`compare-at-${variant.id}`} className="sr-only">
           Compare-at price of {variant.sku}
         </label>
-        <input id={`compare-at-${variant.id}`} form={formId} inputMode="decimal" value={compareAt} onChange={(e) => setCompareAt(e.target.value)} className={`${input} w-24 tabular-nums`} />
+        <input id={`compare-at-${variant.id}`} form={formId} inputMode="decimal" value={compareAt} onChange={(e) => setCompareAt(e.target.value)} className={`${input} w-20 tabular-nums`} />
       </td>
       <td className={tdClass}>
         <label htmlFor={`weight-${variant.id}`} className="sr-only">
           Weight of {variant.sku} in grams
         </label>
-        <input id={`weight-${variant.id}`} form={formId} inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} className={`${input} w-24 tabular-nums`} />
+        <input id={`weight-${variant.id}`} form={formId} inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} className={`${input} w-20 tabular-nums`} />
       </td>
       <td className={`${tdClass} tabular-nums`}>{variant.reserved}</td>
       <td className={tdClass}>
@@ -204,7 +204,7 @@ function VariantRow({ variant }: { variant: { id: number; sku: string; barcode: 
           <label htmlFor={`on-hand-${variant.id}`} className="sr-only">
             On hand for {variant.sku}
           </label>
-          <input id={`on-hand-${variant.id}`} type="number" min={variant.reserved} step={1} value={onHand} onChange={(e) => setOnHand(e.target.value)} className={`${input} w-24 tabular-nums`} />
+          <input id={`on-hand-${variant.id}`} type="number" min={variant.reserved} step={1} value={onHand} onChange={(e) => setOnHand(e.target.value)} className={`${input} w-20 tabular-nums`} />
           <button type="submit" disabled={busy || Object.keys(change).length === 0} className="h-9 rounded-lg border border-ink px-3 text-xs font-semibold disabled:opacity-40">
             Save
           </button>

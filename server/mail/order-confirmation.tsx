@@ -5,16 +5,17 @@ import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { OrderItemRow, OrderRow } from "../db/schema";
-import { EmailLayout, STORE_NAME, type StoreInfo } from "./components/layout";
+import { EmailLayout, type StoreIdentity, type StoreInfo } from "./components/layout";
 import { AmountRow, lineLabel, money, ShippingAddress } from "./components/order-parts";
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { renderEmail } from "./render-email";
 
 type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[] };
+type RenderProps = Omit<Props, "storeIdentity"> & { store: StoreIdentity };
 
 /** The order confirmation (SPEC §2 "What's Next?": shipped within 1-2 business days, delivered in 3-5). */
-export function OrderConfirmation({ order, items, storeUrl, storeAddress }: Props) {
+export function OrderConfirmation({ order, items, storeUrl, store }: RenderProps) {
   const totals: { label: string; amount: string }[] = [
     { label: "Subtotal", amount: money(order.subtotalCents) },
     ...(order.discountCents > 0 ? [{ label: `Discount (${order.discountCode})`, amount: `−${money(order.discountCents)}` }] : []),
@@ -22,7 +23,7 @@ export function OrderConfirmation({ order, items, storeUrl, storeAddress }: Prop
     { label: "Tax", amount: money(order.taxCents) },
   ];
   return (
-    <EmailLayout preview={`Order ${order.orderNumber} is confirmed and paid.`} storeUrl={storeUrl} storeAddress={storeAddress}>
+    <EmailLayout preview={`Order ${order.orderNumber} is confirmed and paid.`} storeUrl={storeUrl} store={store}>
       <Heading as="h1" style={styles.heading}>{`Thank you for your order, ${order.shippingName}!`}</Heading>
       <Text style={styles.text}>
         Order <strong>{order.orderNumber}</strong> is confirmed and paid.
@@ -58,6 +59,8 @@ export function OrderConfirmation({ order, items, storeUrl, storeAddress }: Prop
 }
 
 export async function orderConfirmationEmail(props: Props): Promise<MailMessage> {
-  const { html, text } = await renderEmail(<OrderConfirmation {...props} />);
-  return { to: props.order.email, subject: `Your ${STORE_NAME} order ${props.order.orderNumber} is confirmed`, text, html };
+  const { storeIdentity, ...rest } = props;
+  const store = await storeIdentity();
+  const { html, text } = await renderEmail(<OrderConfirmation {...rest} store={store} />);
+  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} is confirmed`, text, html };
 }

@@ -9,13 +9,13 @@ export const CONFIRMATION_LEASE_MS = 15 * 60_000;
 const GIVE_UP_MS = 24 * 60 * 60_000;
 const BATCH = 100;
 
-type MailDeps = Pick<OrderDeps, "db" | "mailer" | "logger" | "now" | "storeUrl" | "storeAddress">;
+type MailDeps = Pick<OrderDeps, "db" | "mailer" | "logger" | "now" | "storeUrl" | "storeIdentity">;
 
 /** Sends a paid order's confirmation and notes it as sent; a failure is logged and left to the sweep. */
 export async function sendConfirmation(deps: MailDeps, order: OrderRow): Promise<boolean> {
   try {
     const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await deps.mailer.send(await orderConfirmationEmail({ order, items, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress }));
+    await deps.mailer.send(await orderConfirmationEmail({ order, items, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
     await deps.db.update(orders).set({ confirmationSentAt: deps.now() }).where(eq(orders.id, order.id));
     return true;
   } catch (err) {

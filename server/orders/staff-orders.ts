@@ -75,7 +75,7 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
   if (changed?.status === "canceled" && changed.paymentIntentId && changed.paidAt) await issueRefund(deps, changed);
   if (changed?.status === "shipped") {
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, changed.id));
-    await shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress })
+    await shippingNoticeEmail({ order: changed, items, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity })
       .then((mail) => deps.mailer.send(mail))
       .catch((err) => deps.logger.error({ err }, "shipping email failed"));
   }
