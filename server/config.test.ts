@@ -13,12 +13,6 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ DATABASE_URL: "postgres://u@db:5432/store", SEED_ON_START: false, PORT: 8080 });
   });
 
-  it("prints the demo store's postal address in emails unless STORE_ADDRESS names the real one", () => {
-    expect(loadConfig({}).STORE_ADDRESS).toBe("VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA");
-    expect(loadConfig({ STORE_ADDRESS: " Shop Ltd, 1 High Street, Leeds LS1 1AA, UK " }).STORE_ADDRESS).toBe("Shop Ltd, 1 High Street, Leeds LS1 1AA, UK");
-    expect(() => loadConfig({ STORE_ADDRESS: "" })).toThrow(/STORE_ADDRESS/);
-  });
-
   it("stops with a message naming the bad variable", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

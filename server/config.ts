@@ -27,9 +27,6 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   /** Outgoing mail; without it, emails are written as .eml files in DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default("VSOP Apparel <orders@vsop-apparel.example>"),
-  /** The store's postal address, printed in every email's footer (CAN-SPAM asks marketing mail for one). */
-  STORE_ADDRESS: z.string().trim().min(10).default("VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA"),
   /** Optional language model for the style assistant (OpenAI-compatible chat completions). */
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.url().default("https://api.openai.com/v1"),

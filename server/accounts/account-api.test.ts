@@ -98,7 +98,7 @@ describe("logs", () => {
     const lines: string[] = [];
     const logger = pino({ level: "trace" }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
     const payments = createTestPaymentProvider({ db: server.database.db });
-    const services = createServices({ db: server.database.db, payments, mailer: createMemoryMailer(), logger, storeUrl: "http://store.test", storeAddress: "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA", media: server.services.media });
+    const services = createServices({ db: server.database.db, payments, mailer: createMemoryMailer(), logger, storeUrl: "http://store.test", media: server.services.media });
     const app = createApp({ services, logger, production: true });
     const listener = app.listen(0, "127.0.0.1");
     await new Promise<void>((resolve) => listener.once("listening", resolve));

@@ -79,7 +79,7 @@ const erasedEmail = (email: string) => `deleted-${createHash("sha256").update(em
  * email; unpaid checkouts lose every personal detail. The email can register again at once. The audit log notes the
  * erasure without personal data, and a last notice goes to the address.
  */
-export async function deleteAccount({ db, mailer, logger, now, storeUrl, storeAddress, userId, password, passkeyProved = false }: StoreInfo & { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password?: string; passkeyProved?: boolean }) {
+export async function deleteAccount({ db, mailer, logger, now, storeUrl, storeIdentity, userId, password, passkeyProved = false }: StoreInfo & { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password?: string; passkeyProved?: boolean }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const confirmed = passkeyProved || (password !== undefined && (await verifyPassword(user?.passwordHash ?? null, password)));
   if (!user || !confirmed) throw new AppError("bad_request", password !== undefined ? "Your password is not right" : "That passkey didn't confirm it. Try again, or use your password.");
@@ -103,11 +103,11 @@ export async function deleteAccount({ db, mailer, logger, now, storeUrl, storeAd
   });
   await accountNoticeEmail({
     to: user.email,
-    subject: "Your VSOP Apparel account is deleted",
+    subject: ({ name }) => `Your ${name} account is deleted`,
     heading: "Your account is deleted",
     paragraphs: [`Hi ${user.name}, your account ${user.username} and what it held are gone.`, "Orders you paid for are kept, without your email, for as long as tax law requires. You can create a new account with this email whenever you like."],
     storeUrl,
-    storeAddress,
+    storeIdentity,
   })
     .then((mail) => mailer.send(mail))
     .catch((err) => logger.error({ err }, "deletion notice failed"));

@@ -18,12 +18,12 @@ export async function sendVerification(deps: Deps & { user: { id: string; email:
   const token = await issueToken(deps.db, { userId: deps.user.id, purpose: "verify", now: deps.now() });
   await accountNoticeEmail({
     to: deps.user.email,
-    subject: "Confirm your email for VSOP Apparel",
+    subject: ({ name }) => `Confirm your email for ${name}`,
     heading: "Confirm your email",
     paragraphs: [`Hi ${deps.user.name}, please confirm this is your email, so order updates and password links reach you.`, "The link works for 24 hours."],
     action: { label: "Confirm my email", url: `${deps.storeUrl}/verify-email#token=${token}` },
     storeUrl: deps.storeUrl,
-    storeAddress: deps.storeAddress,
+    storeIdentity: deps.storeIdentity,
   })
     .then((mail) => deps.mailer.send(mail))
     .catch((err) => deps.logger.error({ err }, "verification email failed"));
@@ -64,19 +64,19 @@ export async function requestEmailChange(deps: Deps & { userId: string; password
   const newEmail = deps.newEmail.toLowerCase();
   if (newEmail === user.email.toLowerCase()) throw new AppError("bad_request", "That is already your email");
   const token = await issueToken(deps.db, { userId: user.id, purpose: "email_change", newEmail, now: deps.now() });
-  const store = { storeUrl: deps.storeUrl, storeAddress: deps.storeAddress };
+  const store = { storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity };
   const confirm: AccountNotice = {
     ...store,
     to: newEmail,
-    subject: "Confirm your new email for VSOP Apparel",
+    subject: ({ name }) => `Confirm your new email for ${name}`,
     heading: "Confirm your new email",
-    paragraphs: [`Hi ${user.name}, confirm that ${newEmail} should be the email of your VSOP Apparel account ${user.username}.`, "The link works for one hour. Until then your account keeps its current email."],
+    paragraphs: [`Hi ${user.name}, confirm that ${newEmail} should be the email of your account ${user.username}.`, "The link works for one hour. Until then your account keeps its current email."],
     action: { label: "Confirm my new email", url: `${deps.storeUrl}/confirm-email#token=${token}` },
   };
   const notice: AccountNotice = {
     ...store,
     to: user.email,
-    subject: "Your VSOP Apparel email is about to change",
+    subject: ({ name }) => `Your ${name} email is about to change`,
     heading: "A change of email was asked for",
     paragraphs: [`Someone signed in to your account asked to change its email to ${newEmail}. It changes only when that address confirms.`, "If this wasn't you, change your password now."],
     action: { label: "Change your password", url: `${deps.storeUrl}/account?tab=security` },

@@ -13,7 +13,7 @@ const SIGN_IN_FAILED = "That passkey didn't work. Try again, or sign in with you
 /** The relying party is the store's public address: its host name is the RP ID, its origin the expected origin. */
 export function relyingParty(storeUrl: string) {
   const url = new URL(storeUrl);
-  return { rpID: url.hostname, origin: url.origin, rpName: "VSOP Apparel" };
+  return { rpID: url.hostname, origin: url.origin };
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
@@ -39,14 +39,14 @@ export async function listPasskeys({ db, userId }: { db: Database; userId: strin
   return rows.map((p) => ({ id: p.id, name: p.name, synced: p.backedUp, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null }));
 }
 
-/** POST /api/account/passkeys/options: what the browser needs to make a passkey for this account. */
-export async function passkeyRegistrationOptions({ db, userId, storeUrl, now }: { db: Database; userId: string; storeUrl: string; now: Date }) {
+/** POST /api/account/passkeys/options: what the browser needs to make a passkey for this account (named for the store, as the settings name it). */
+export async function passkeyRegistrationOptions({ db, userId, storeUrl, storeName, now }: { db: Database; userId: string; storeUrl: string; storeName: string; now: Date }) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "Account not found");
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
-  const { rpID, rpName } = relyingParty(storeUrl);
+  const { rpID } = relyingParty(storeUrl);
   const options = await generateRegistrationOptions({
-    rpName,
+    rpName: storeName,
     rpID,
     userName: user.username,
     userDisplayName: user.name,

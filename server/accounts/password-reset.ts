@@ -38,12 +38,12 @@ export async function requestPasswordReset(deps: Deps & { email: string; ip: str
     const link = `${deps.storeUrl}/reset-password#token=${token}`;
     const mail = accountNoticeEmail({
       to: user.email,
-      subject: "Reset your VSOP Apparel password",
+      subject: ({ name }) => `Reset your ${name} password`,
       heading: "Choose a new password",
       paragraphs: [`Hi ${user.name}, someone (we hope you) asked to reset the password of your account ${user.username}.`, "The link works once, for 30 minutes. If you didn't ask, ignore this email: your password stays as it is."],
       action: { label: "Choose a new password", url: link },
       storeUrl: deps.storeUrl,
-      storeAddress: deps.storeAddress,
+      storeIdentity: deps.storeIdentity,
     });
     void mail.then((m) => deps.mailer.send(m)).catch((err) => deps.logger.error({ err }, "reset email failed"));
   }
@@ -98,14 +98,14 @@ export async function changePassword(deps: Deps & { userId: string; sessionToken
   return { message: "Password changed. You stay signed in here; other devices are signed out." };
 }
 
-function passwordChangedNotice(user: { email: string; name: string }, { storeUrl, storeAddress }: Pick<AccountDeps, "storeUrl" | "storeAddress">) {
+function passwordChangedNotice(user: { email: string; name: string }, { storeUrl, storeIdentity }: Pick<AccountDeps, "storeUrl" | "storeIdentity">) {
   return accountNoticeEmail({
     to: user.email,
-    subject: "Your VSOP Apparel password was changed",
+    subject: ({ name }) => `Your ${name} password was changed`,
     heading: "Your password was changed",
     paragraphs: [`Hi ${user.name}, the password of your account was just changed, and every other device was signed out.`, "If this wasn't you, reset your password now and write to us."],
     action: { label: "Reset your password", url: `${storeUrl}/forgot-password` },
     storeUrl,
-    storeAddress,
+    storeIdentity,
   });
 }

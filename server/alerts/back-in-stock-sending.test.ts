@@ -7,7 +7,7 @@ import { createApiClient } from "../test/api-client";
 import { signedInAdmin } from "../test/admin-helpers";
 import { card, details } from "../test/checkout-helpers";
 import { createMemoryMailer } from "../test/memory-mailer";
-import { startTestServer, TEST_STORE_ADDRESS, type TestServer } from "../test/test-server";
+import { startTestServer, type TestServer } from "../test/test-server";
 import { unsubscribeLinks } from "../unsubscribe/unsubscribe-links";
 import { activeAlert, alertRow, backInStockMails, clearAttempts, setStock, variantIdOf } from "./alert-test-helpers";
 import { sendStockAlerts } from "./send-alerts";
@@ -56,7 +56,7 @@ describe("back-in-stock emails: one per alert, whatever put the stock back", () 
     expect(mail.text).toContain("http://store.test/product/4");
     expect(mail.unsubscribeUrl).toMatch(/^http:\/\/store\.test\/unsubscribe\/a\d+-[\w-]{43}$/);
     expect(mail.text).toContain(mail.unsubscribeUrl);
-    expect(mail.text).toContain(TEST_STORE_ADDRESS);
+    expect(mail.text).toContain((await server.services.settings.identity()).postalAddress);
   });
 
   it("the bulk editor", async () => {
@@ -127,7 +127,7 @@ describe("back-in-stock emails: one per alert, whatever put the stock back", () 
       },
     });
     const links = unsubscribeLinks({ db: server.database.db, storeUrl: "http://store.test", now: () => server.clock.now });
-    const deps = { db, mailer: server.mailer, logger: createLogger("silent"), now: () => server.clock.now, storeUrl: "http://store.test", storeAddress: TEST_STORE_ADDRESS, links };
+    const deps = { db, mailer: server.mailer, logger: createLogger("silent"), now: () => server.clock.now, storeUrl: "http://store.test", storeIdentity: server.services.settings.identity, links };
     expect(await sendStockAlerts(deps)).toBe(0);
     expect(claims).toBeGreaterThan(1);
     expect(backInStockMails(server, email)).toEqual([]);
@@ -154,7 +154,7 @@ describe("back-in-stock emails: one per alert, whatever put the stock back", () 
         logger: createLogger("silent"),
         now: () => server.clock.now,
         storeUrl: "http://store.test",
-        storeAddress: TEST_STORE_ADDRESS,
+        storeIdentity: server.services.settings.identity,
         links: unsubscribeLinks({ db: server.database.db, storeUrl: "http://store.test", now: () => server.clock.now }),
       },
     }));

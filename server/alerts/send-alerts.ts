@@ -63,7 +63,7 @@ async function sendOne(deps: AlertDeps, alert: Claimed, claimedAt: Date): Promis
       return false;
     }
     const unsubscribeUrl = await deps.links.urlFor({ kind: "alert", id: alert.id });
-    await deps.mailer.send(await backInStockEmail({ to: alert.email, variant, unsubscribeUrl, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress }));
+    await deps.mailer.send(await backInStockEmail({ to: alert.email, variant, unsubscribeUrl, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
     // An unsubscribe meanwhile cleared the claim: the row stays unsubscribed.
     await db.update(stockAlerts).set({ status: "notified", notifiedAt: deps.now(), claimedAt: null }).where(and(ours, eq(stockAlerts.status, "active")));
     return true;

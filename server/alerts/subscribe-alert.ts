@@ -52,7 +52,7 @@ export async function subscribeToAlert(deps: AlertDeps & { variantId: number | n
   );
   if (owner) return { status: "active", message: "You're on the list. We'll email you once, when it's back." };
   if (changed && token) {
-    const mail = await alertConfirmationEmail({ to: deps.email, variant, token, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress });
+    const mail = await alertConfirmationEmail({ to: deps.email, variant, token, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity });
     await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, "alert confirmation email failed"));
   }
   return PENDING;

@@ -31,15 +31,15 @@ export const FEED_COLUMNS = [
   "quantity_to_sell_on_facebook",
 ] as const;
 
-const BRAND = "VSOP Apparel";
 const BATCH = 500;
 const subcategories = alias(categories, "subcategories");
 
 /**
  * Writes the Meta / Instagram Shop catalog feed as CSV (csv-stringify does the escaping), one row per variant,
- * grouped by product. Reads the catalogue in batches, so a large catalogue streams in constant memory.
+ * grouped by product. Reads the catalogue in batches, so a large catalogue streams in constant memory. The brand is
+ * the store's name (its settings).
  */
-export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; storeUrl: string; out: Writable }): Promise<number> {
+export async function writeCatalogFeed({ db, storeUrl, brand, out }: { db: Database; storeUrl: string; brand: string; out: Writable }): Promise<number> {
   const csv = stringify({ header: true, columns: [...FEED_COLUMNS] });
   csv.pipe(out);
   const absolute = (path: string) => new URL(path, storeUrl).toString();
@@ -83,7 +83,7 @@ export async function writeCatalogFeed({ db, storeUrl, out }: { db: Database; st
           link: absolute(`/product/${p.id}`),
           image_link: absolute(pictures[0]!),
           additional_image_link: pictures[1] ? absolute(pictures[1]) : "",
-          brand: BRAND,
+          brand,
           size: v.size,
           color: v.color,
           gender: gender(category),

@@ -24,6 +24,7 @@ import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnDecisionSchema, returnRequestSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema, reviewSchema } from "../reviews/review-schemas";
+import { settingsUpdateSchema } from "../settings/settings-schemas";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/zone-schemas";
 import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxSettingsSchema } from "../tax/tax-admin-schemas";
@@ -67,8 +68,8 @@ function invalidFor(schema: z.ZodType, valid: Record<string, unknown>) {
 const bodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/cart/items", addCartItemSchema, { productId: 2, quantity: 1, color: "Default", size: "M" }],
   ["PATCH", "/api/cart/items/1", updateCartItemSchema, { quantity: 2 }],
-  ["POST", "/api/create-payment-intent", checkoutDetailsSchema, { email: "a@b.co", name: "A", address: {}, amount: 1 }],
-  ["POST", "/api/checkout/quote", quoteSchema, { discountCode: "X" }],
+  ["POST", "/api/create-payment-intent", checkoutDetailsSchema, { email: "a@b.co", name: "A", address: {}, shippingRateId: 1, amount: 1 }],
+  ["POST", "/api/checkout/quote", quoteSchema, { discountCode: "X", address: { country: "US", region: "CA", postalCode: "94103" }, shippingRateId: 1 }],
   ["POST", "/api/auth/register", registerSchema, { username: "u", email: "e", password: "p", name: "n" }],
   ["POST", "/api/auth/login", loginSchema, { username: "u", password: "p" }],
   ["PATCH", "/api/account/profile", profileSchema, { name: "n", email: "e", username: "u" }],
@@ -132,6 +133,12 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/shipping/rates", shippingRateFieldsSchema, { zoneId: 2, name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000, minDays: 3, maxDays: 5, active: true }],
   ["PATCH", "/api/admin/shipping/rates/1", shippingRateChangeSchema, { amountCents: 599, minDays: 1, maxDays: 2, active: false }],
   ["POST", "/api/admin/shipping/test", addressTestSchema, { country: "GB", state: "Scotland", postalCode: "HS1 2AA", subtotal: 80, weightGrams: 3000 }],
+  [
+    "PUT",
+    "/api/admin/settings",
+    settingsUpdateSchema,
+    { storeName: "S", legalName: "S Ltd", addressLine1: "1 A St", addressLine2: "", city: "Leeds", region: "England", postalCode: "LS1 1AA", country: "GB", supportEmail: "a@b.co", phone: "+44 113 496 0000", senderName: "S", senderEmail: "o@b.co", socialLinks: { x: "https://x.com/s" } },
+  ],
 ];
 
 describe("fuzzing every /api call with bad input", () => {
@@ -161,6 +168,19 @@ describe("fuzzing every /api call with bad input", () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it(`POST /api/admin/settings/logo: ${RUNS} files that are not images, never a 5xx, never a written row`, async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.constantFrom("image/png", "image/jpeg", "application/octet-stream"), async (bytes, type) => {
+        const res = await staff.post("/api/admin/settings/logo", Buffer.from(bytes), { "content-type": type });
+        expect(res.status, `${bytes.length} bytes as ${type}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await rowCounts()).toEqual(before);
   });
 
   it("raw garbage bodies and wrong content types are refused without a 5xx", async () => {

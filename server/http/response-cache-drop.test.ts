@@ -50,7 +50,6 @@ beforeAll(async () => {
     logger,
     now: () => new Date(clock.now),
     storeUrl: "http://store.test",
-    storeAddress: "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA",
     media: createMediaStore(mediaDir),
   });
   // A minute's life: nothing in these tests expires, so every re-render seen is a change's doing.

@@ -5,6 +5,8 @@ import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 
 export interface MailMessage {
+  /** The sender as the settings name it when the email is written (server/settings), never a fixed address. */
+  from: { name: string; address: string };
   to: string;
   subject: string;
   text: string;
@@ -22,8 +24,8 @@ export interface Mailer {
 }
 
 /** The message as nodemailer takes it, with the unsubscribe headers when the message has an unsubscribe address. */
-function toNodemailer(message: MailMessage, from: string): Mail.Options {
-  const { to, subject, text, html, unsubscribeUrl } = message;
+function toNodemailer(message: MailMessage): Mail.Options {
+  const { from, to, subject, text, html, unsubscribeUrl } = message;
   return {
     from,
     to,
@@ -35,19 +37,19 @@ function toNodemailer(message: MailMessage, from: string): Mail.Options {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file in the outbox folder. */
-export function createMailer({ smtpUrl, outboxDir, from }: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+export function createMailer({ smtpUrl, outboxDir }: { smtpUrl?: string; outboxDir: string }): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail(toNodemailer(message, from));
+        await transport.sendMail(toNodemailer(message));
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail(toNodemailer(message, from));
+      const info = await transport.sendMail(toNodemailer(message));
       await mkdir(outboxDir, { recursive: true });
       // The random part keeps two messages with one subject in one millisecond (two processes) from overwriting each other.
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60)}-${randomBytes(4).toString("hex")}.eml`;

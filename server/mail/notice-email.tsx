@@ -2,14 +2,15 @@ import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { EmailLayout, type StoreInfo } from "./components/layout";
+import { EmailLayout, type StoreIdentity, type StoreInfo } from "./components/layout";
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { renderEmail } from "./render-email";
 
 export interface NoticeEmailInput extends StoreInfo {
   to: string;
-  subject: string;
+  /** Written with the store's name when it needs it: `({ name }) => \`Reset your ${name} password\``. */
+  subject: string | ((store: StoreIdentity) => string);
   heading: string;
   /** Plain sentences, one paragraph each (React escapes them). */
   paragraphs: string[];
@@ -25,9 +26,9 @@ export interface NoticeEmailInput extends StoreInfo {
 }
 
 /** A heading, a few paragraphs and maybe a button, in the store's layout. */
-export function NoticeEmail({ heading, paragraphs, action, unsubscribeUrl, footnote, storeUrl, storeAddress }: Omit<NoticeEmailInput, "to" | "subject">) {
+export function NoticeEmail({ heading, paragraphs, action, unsubscribeUrl, footnote, storeUrl, store }: Omit<NoticeEmailInput, "to" | "subject" | "storeIdentity"> & { store: StoreIdentity }) {
   return (
-    <EmailLayout preview={paragraphs[0] ?? heading} storeUrl={storeUrl} storeAddress={storeAddress} unsubscribeUrl={unsubscribeUrl} footnote={footnote}>
+    <EmailLayout preview={paragraphs[0] ?? heading} storeUrl={storeUrl} store={store} unsubscribeUrl={unsubscribeUrl} footnote={footnote}>
       <Heading as="h1" style={styles.heading}>
         {heading}
       </Heading>
@@ -48,7 +49,8 @@ export function NoticeEmail({ heading, paragraphs, action, unsubscribeUrl, footn
 }
 
 /** The generic store notice: account, order and any other short email builds on it. */
-export async function noticeEmail({ to, subject, ...content }: NoticeEmailInput): Promise<MailMessage> {
-  const { html, text } = await renderEmail(<NoticeEmail {...content} />);
-  return { to, subject, text, html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
+export async function noticeEmail({ to, subject, storeIdentity, ...content }: NoticeEmailInput): Promise<MailMessage> {
+  const store = await storeIdentity();
+  const { html, text } = await renderEmail(<NoticeEmail {...content} store={store} />);
+  return { from: store.sender, to, subject: typeof subject === "string" ? subject : subject(store), text, html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
 }

@@ -4,19 +4,20 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 import { trackingOf } from "../orders/tracking";
-import { EmailLayout, STORE_NAME, type StoreInfo } from "./components/layout";
+import { EmailLayout, type StoreIdentity, type StoreInfo } from "./components/layout";
 import { lineLabel, ShippingAddress } from "./components/order-parts";
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { renderEmail } from "./render-email";
 
 type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[] };
+type RenderProps = Omit<Props, "storeIdentity"> & { store: StoreIdentity };
 
 /** The email a shopper gets when staff mark the order shipped: the tracking number and link, the lines, the address. */
-export function ShippingNotice({ order, items, storeUrl, storeAddress }: Props) {
+export function ShippingNotice({ order, items, storeUrl, store }: RenderProps) {
   const tracking = trackingOf(order);
   return (
-    <EmailLayout preview={`Order ${order.orderNumber} is on its way.`} storeUrl={storeUrl} storeAddress={storeAddress}>
+    <EmailLayout preview={`Order ${order.orderNumber} is on its way.`} storeUrl={storeUrl} store={store}>
       <Heading as="h1" style={styles.heading}>
         Your order is on its way
       </Heading>
@@ -56,6 +57,8 @@ export function ShippingNotice({ order, items, storeUrl, storeAddress }: Props) 
 }
 
 export async function shippingNoticeEmail(props: Props): Promise<MailMessage> {
-  const { html, text } = await renderEmail(<ShippingNotice {...props} />);
-  return { to: props.order.email, subject: `Your ${STORE_NAME} order ${props.order.orderNumber} has shipped`, text, html };
+  const { storeIdentity, ...rest } = props;
+  const store = await storeIdentity();
+  const { html, text } = await renderEmail(<ShippingNotice {...rest} store={store} />);
+  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} has shipped`, text, html };
 }

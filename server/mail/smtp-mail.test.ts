@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { orderCharges } from "../orders/order-charges";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -7,7 +8,7 @@ import type { OrderItemRow, OrderRow } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, details } from "../test/checkout-helpers";
 import { rawHeader, startSmtpCatcher, type CaughtMail } from "../test/smtp-catcher";
-import { startTestServer, TEST_STORE_ADDRESS, TEST_STORE_URL } from "../test/test-server";
+import { startTestServer, TEST_STORE_URL } from "../test/test-server";
 import { accountNoticeEmail } from "./account-notice";
 import { createMailer, type Mailer, type MailMessage } from "./mailer";
 import { noticeEmail } from "./notice-email";
@@ -15,8 +16,9 @@ import { orderConfirmationEmail } from "./order-confirmation";
 import { orderNoticeEmail } from "./order-notice";
 import { shippingNoticeEmail } from "./shipping-notice";
 
-const store = { storeUrl: "https://shop.vsop.test", storeAddress: "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA" };
-const FROM = "VSOP Apparel <orders@vsop-apparel.example>";
+// Who the store is comes from its settings; these emails are written with a stand-in, the checkout below with the seeded row.
+const identity = { name: "Kent Street Goods", postalAddress: "Kent Street Goods LLC, 200 Kent Avenue, Brooklyn, NY 11249, United States", sender: { name: "Kent Street Goods", address: "orders@kent-street.example" } };
+const store = { storeUrl: "https://shop.vsop.test", storeIdentity: async () => identity };
 const UNSUBSCRIBE = `${store.storeUrl}/unsubscribe/p8Kq2vXbN3sYw7LmR4tZ0aHcUe6GdJ1fVyQiWoE5nMk`;
 const TRACKING = "https://www.ups.com/track?tracknum=1Z999AA10123456784";
 
@@ -40,6 +42,14 @@ const order: OrderRow = {
   shippingCents: 0,
   taxCents: 2210,
   totalCents: 29833,
+  shippingMethod: "Standard",
+  shippingMinDays: 3,
+  shippingMaxDays: 5,
+  shippingBeforeDiscountCents: 0,
+  taxIncluded: false,
+  taxProvider: "manual",
+  taxCalculationId: null,
+  taxTransactionId: null,
   cartFingerprint: "f",
   paymentProvider: "test",
   paymentIntentId: "pi_test_1",
@@ -68,7 +78,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let mailer: Mailer;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  mailer = createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent", from: FROM });
+  mailer = createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent" });
 });
 afterAll(() => smtp?.close());
 
@@ -84,17 +94,17 @@ async function sendAndCatch(message: MailMessage): Promise<CaughtMail> {
 function expectStoreEmail(caught: CaughtMail, { to, subject, offStore = [] }: { to: string; subject: string; offStore?: string[] }) {
   const mail = caught.parsed;
   expect(mail.subject).toBe(subject);
-  expect(mail.from?.value).toEqual([{ name: "VSOP Apparel", address: "orders@vsop-apparel.example" }]);
+  expect(mail.from?.value).toEqual([identity.sender]);
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : null).toEqual([to]);
-  expect(caught.envelope).toEqual({ from: "orders@vsop-apparel.example", to: [to] });
+  expect(caught.envelope).toEqual({ from: identity.sender.address, to: [to] });
   expect(mail.text).toBeTruthy();
   expect(mail.html).toBeTruthy();
   const html = mail.html as string;
   const text = mail.text!;
   expect(html).toMatch(/<html[^>]* lang="en"/);
-  expect(html).toContain(store.storeAddress);
-  expect(text).toContain(store.storeAddress);
-  expect(text).toContain(`Visit VSOP Apparel: ${store.storeUrl}`);
+  expect(html).toContain(identity.postalAddress);
+  expect(text).toContain(identity.postalAddress);
+  expect(text).toContain(`Visit ${identity.name}: ${store.storeUrl}`);
   const links = [...hrefs(html), ...urlsIn(text)];
   expect(links.length).toBeGreaterThan(2);
   for (const link of links) {
@@ -106,8 +116,8 @@ function expectStoreEmail(caught: CaughtMail, { to, subject, offStore = [] }: { 
 
 describe("store emails over SMTP", () => {
   it("the order confirmation: lines, totals, address and the next steps, in HTML and plain text", async () => {
-    const caught = await sendAndCatch(await orderConfirmationEmail({ order, items, ...store }));
-    const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your VSOP Apparel order VS-104233 is confirmed" });
+    const caught = await sendAndCatch(await orderConfirmationEmail({ order, items, charges: orderCharges(order, []), ...store }));
+    const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your Kent Street Goods order VS-104233 is confirmed" });
     expect(text).toContain("Thank you for your order, Sam <b>Rivera</b> & Co!");
     expect(text).toContain("2 × Heavyweight Hoodie (Black, size M): $299.98\n1 × Pocket Tee (White, size L): $25.00");
     expect(text).toContain("Subtotal: $324.98\nDiscount (WELCOME15): −$48.75\nShipping: FREE\nTax: $22.10\nTotal: $298.33");
@@ -122,7 +132,7 @@ describe("store emails over SMTP", () => {
 
   it("the shipping notice: the carrier's tracking link (the one link off the store) and the lines", async () => {
     const caught = await sendAndCatch(await shippingNoticeEmail({ order, items, ...store }));
-    const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your VSOP Apparel order VS-104233 has shipped", offStore: [TRACKING] });
+    const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your Kent Street Goods order VS-104233 has shipped", offStore: [TRACKING] });
     expect(text).toContain(`UPS tracking number: 1Z999AA10123456784\nTrack your parcel: ${TRACKING}`);
     expect(text).toContain("2 × Heavyweight Hoodie (Black, size M)\n1 × Pocket Tee (White, size L)");
     expect(text).toContain(`See your orders: ${store.storeUrl}/account/orders`);
@@ -138,8 +148,8 @@ describe("store emails over SMTP", () => {
 
   it("an account notice with its button, and no unsubscribe (the owner must hear about their account)", async () => {
     const url = `${store.storeUrl}/reset-password#token=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde`;
-    const caught = await sendAndCatch(await accountNoticeEmail({ to: "kim@example.com", subject: "Reset your VSOP Apparel password", heading: "Choose a new password", paragraphs: ["Hi Kim, someone asked to reset your password."], action: { label: "Choose a new password", url }, ...store }));
-    const { html, text } = expectStoreEmail(caught, { to: "kim@example.com", subject: "Reset your VSOP Apparel password" });
+    const caught = await sendAndCatch(await accountNoticeEmail({ to: "kim@example.com", subject: ({ name }) => `Reset your ${name} password`, heading: "Choose a new password", paragraphs: ["Hi Kim, someone asked to reset your password."], action: { label: "Choose a new password", url }, ...store }));
+    const { html, text } = expectStoreEmail(caught, { to: "kim@example.com", subject: "Reset your Kent Street Goods password" });
     expect(text).toContain(`Choose a new password: ${url}`);
     expect(hrefs(html)).toContain(url);
     expect(rawHeader(caught.parsed, "List-Unsubscribe")).toBeUndefined();
@@ -173,7 +183,7 @@ describe("the outbox (no SMTP_URL)", () => {
   it("writes an .eml with both parts and the unsubscribe headers", async () => {
     const outboxDir = mkdtempSync(join(tmpdir(), "outbox-"));
     try {
-      const outbox = createMailer({ outboxDir, from: FROM });
+      const outbox = createMailer({ outboxDir });
       await outbox.send(await noticeEmail({ to: "lee@example.com", subject: "Back in stock", heading: "It's back", paragraphs: ["Your size is back."], unsubscribeUrl: UNSUBSCRIBE, ...store }));
       const [file, ...others] = readdirSync(outboxDir);
       expect(others).toEqual([]);
@@ -183,8 +193,8 @@ describe("the outbox (no SMTP_URL)", () => {
       // nodemailer folds the long header onto a second line; unfolded, it is exactly RFC 8058's.
       expect(rawHeader(parsed, "List-Unsubscribe")).toBe(`List-Unsubscribe: <${UNSUBSCRIBE}>`);
       expect(rawHeader(parsed, "List-Unsubscribe-Post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-      expect(parsed.text).toContain(store.storeAddress);
-      expect(parsed.html).toContain(store.storeAddress);
+      expect(parsed.text).toContain(identity.postalAddress);
+      expect(parsed.html).toContain(identity.postalAddress);
     } finally {
       rmSync(outboxDir, { recursive: true, force: true });
     }
@@ -203,13 +213,15 @@ describe("a real checkout, mailed over SMTP", () => {
       expect(paid.body).toEqual({ status: "succeeded" });
       expect(server.mailer.sent).toEqual([]);
       const arrived = smtp.received.slice(before);
-      expect(arrived.map((m) => m.parsed.subject)).toEqual([`Your VSOP Apparel order ${started.body.orderNumber} is confirmed`]);
+      const seeded = await server.services.settings.identity();
+      expect(arrived.map((m) => m.parsed.subject)).toEqual([`Your ${seeded.name} order ${started.body.orderNumber} is confirmed`]);
       const mail = arrived[0]!.parsed;
       expect(arrived[0]!.envelope.to).toEqual([details.email]);
       expect(mail.text).toContain(`Thank you for your order, ${details.name}!`);
       expect(mail.text).toContain("Total: $161.99");
-      expect(mail.text).toContain(TEST_STORE_ADDRESS);
-      expect(mail.html).toContain(TEST_STORE_ADDRESS);
+      expect(mail.from?.value).toEqual([seeded.sender]);
+      expect(mail.text).toContain(seeded.postalAddress);
+      expect(mail.html).toContain(seeded.postalAddress);
       expect(hrefs(mail.html as string)).toContain(`${TEST_STORE_URL}/orders/lookup`);
     } finally {
       await server.close();

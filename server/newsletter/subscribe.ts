@@ -50,7 +50,7 @@ async function sendWelcome(deps: NewsletterDeps & { input: SubscribeInput }, sub
   try {
     const unsubscribeUrl = await deps.links.urlFor({ kind: "newsletter", id: subscriber.id });
     const offer = subscriber.offerCode ? { code: subscriber.offerCode, percent: OFFER_PERCENT } : null;
-    await deps.mailer.send(await newsletterWelcomeEmail({ to: subscriber.email, source: deps.input.source, offer, unsubscribeUrl, storeUrl: deps.storeUrl, storeAddress: deps.storeAddress }));
+    await deps.mailer.send(await newsletterWelcomeEmail({ to: subscriber.email, source: deps.input.source, offer, unsubscribeUrl, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
   } catch (err) {
     deps.logger.error({ err }, "newsletter welcome email failed");
   }

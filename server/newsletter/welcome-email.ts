@@ -8,15 +8,15 @@ export function newsletterWelcomeEmail({ to, source, offer, unsubscribeUrl, ...s
   const vip = source === "vip";
   return noticeEmail({
     to,
-    subject: offer ? `Welcome to VSOP Apparel: your ${offer.percent}% code` : vip ? "Welcome to the VSOP Apparel VIP list" : "Welcome to the VSOP Apparel newsletter",
+    subject: ({ name }) => (offer ? `Welcome to ${name}: your ${offer.percent}% code` : vip ? `Welcome to the ${name} VIP list` : `Welcome to the ${name} newsletter`),
     heading: vip ? "You're on the VIP list" : "Thanks for signing up",
     paragraphs: [
-      vip ? "You'll hear about VSOP drops before anyone else, with early access when pre-orders open." : "You'll hear about new drops, restocks and offers from VSOP Apparel, a few times a month at most.",
+      vip ? "You'll hear about VSOP drops before anyone else, with early access when pre-orders open." : "You'll hear about new drops, restocks and offers from us, a few times a month at most.",
       ...(offer ? [`Your welcome code is ${offer.code}: it takes ${offer.percent}% off one order. Enter it at checkout.`] : []),
     ],
     action: { label: "Shop new arrivals", url: `${store.storeUrl}/category/new` },
     unsubscribeUrl,
-    footnote: `You get this email because ${to} signed up at VSOP Apparel.`,
+    footnote: `You get this email because ${to} signed up for our ${vip ? "VIP list" : "newsletter"}.`,
     ...store,
   });
 }

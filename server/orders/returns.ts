@@ -94,7 +94,7 @@ export async function requestReturn(deps: OrderDeps & { input: ReturnRequest; us
     heading: "We got your return request",
     paragraphs: [`Return ${made.returnNumber} for order ${order.orderNumber}: “${made.reason}”.`, "We'll look at it within 2 business days and email you how to send the items back."],
     storeUrl: deps.storeUrl,
-    storeAddress: deps.storeAddress,
+    storeIdentity: deps.storeIdentity,
   })
     .then((mail) => deps.mailer.send(mail))
     .catch((err) => deps.logger.error({ err }, "return email failed"));

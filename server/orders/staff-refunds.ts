@@ -32,7 +32,7 @@ export async function refundOrder(deps: OrderDeps & { orderNumber: string; input
     heading: `We've refunded ${dollars(refund.amountCents)}`,
     paragraphs: [`Order ${order.orderNumber}: ${refund.reason}.`, "The money goes back to the card you paid with; your bank may take 5-10 business days to show it."],
     storeUrl: deps.storeUrl,
-    storeAddress: deps.storeAddress,
+    storeIdentity: deps.storeIdentity,
   })
     .then((mail) => deps.mailer.send(mail))
     .catch((err) => deps.logger.error({ err }, "refund email failed"));

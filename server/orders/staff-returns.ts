@@ -85,8 +85,8 @@ export async function decideReturn(deps: OrderDeps & { returnNumber: string; dec
   return (await listReturns({ db, returnNumber: deps.returnNumber })).returns[0]!;
 }
 
-function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, { storeUrl, storeAddress }: StoreInfo) {
-  const base = { order, storeUrl, storeAddress };
+function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, { storeUrl, storeIdentity }: StoreInfo) {
+  const base = { order, storeUrl, storeIdentity };
   if (decision.action === "approve") {
     return orderNoticeEmail({
       ...base,

@@ -166,10 +166,10 @@ describe.skipIf(!testDatabaseUrl)("SIGKILL between a Stripe payment and its webh
       const sweep = (minutes: number) =>
         sendOwedConfirmations({
           db: database.db,
-          mailer: createMailer({ outboxDir: join(dataDir.dir, "outbox"), from: "store@example.com" }),
+          mailer: createMailer({ outboxDir: join(dataDir.dir, "outbox") }),
           logger: createLogger("silent"),
           storeUrl: "http://store.test",
-          storeAddress: "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, USA",
+          storeIdentity: async () => ({ name: "Test Store", postalAddress: "1 Test Street, Testville", sender: { name: "Test Store", address: "store@example.com" } }),
           now: () => new Date(Date.now() + minutes * 60_000),
         });
       expect(await sweep(1)).toBe(0); // within the lease the first process might still be sending

@@ -17,7 +17,7 @@ const modelStyleSchema = z.object({
 });
 
 const SYSTEM =
-  "You are the VSOP Apparel style assistant. Answer with one JSON object only. Recommend only products from the list you are given, by id. Be concise, warm and specific.";
+  "You are the style assistant of an online clothing store. Answer with one JSON object only. Recommend only products from the list you are given, by id. Be concise, warm and specific.";
 
 /**
  * The stylist: the deterministic, catalogue-grounded engines, optionally worded by a language model. A model answer is

@@ -1,6 +1,7 @@
 /**
  * A fetch wrapper that keeps cookies like a browser, for HTTP tests of one shopper. Passing another client's jar
- * lets one shopper talk to a second app process with the same cookies.
+ * lets one shopper talk to a second app process with the same cookies. A body is sent as JSON, except a string or
+ * bytes (a file upload), which go as they are.
  */
 export function createApiClient(baseUrl: string, jar = new Map<string, string>()) {
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -12,7 +13,7 @@ export function createApiClient(baseUrl: string, jar = new Map<string, string>()
         ...(cookie ? { cookie } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === "string" ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body),
     });
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(";");

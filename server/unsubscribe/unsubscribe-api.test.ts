@@ -67,7 +67,7 @@ describe("one-click unsubscribe: POST /unsubscribe/{token}", () => {
     const url = welcomeTo(email)[0]!.unsubscribeUrl!;
     const res = await oneClick(url);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe("You're unsubscribed from the VSOP Apparel newsletter.");
+    expect(await res.text()).toBe("You're unsubscribed from our newsletter.");
     expect((await subscriber(email))!.unsubscribedAt).toEqual(server.clock.now);
     expect((await oneClick(url)).status).toBe(200);
 
@@ -138,7 +138,7 @@ describe("one-click unsubscribe: POST /unsubscribe/{token}", () => {
     expect(await server.services.unsubscribe.describe({ token: token.replace(/^n/, "a") })).toBeNull();
     const res = await visitor().post("/api/unsubscribe", { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ kind: "newsletter", message: "You're unsubscribed from the VSOP Apparel newsletter." });
+    expect(res.body).toEqual({ kind: "newsletter", message: "You're unsubscribed from our newsletter." });
     expect((await subscriber(email))!.unsubscribedAt).not.toBeNull();
     expect((await visitor().post("/api/unsubscribe", { token: "n1-nope" })).status).toBe(400);
     expect((await visitor().post("/api/unsubscribe", { token, extra: 1 })).status).toBe(400);

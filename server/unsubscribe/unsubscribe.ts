@@ -8,7 +8,7 @@ const BAD_LINK = "This unsubscribe link isn't valid. Use the link in the newest 
 
 export const UNSUBSCRIBED_MESSAGE: Record<UnsubscribeKind, string> = {
   alert: "You're unsubscribed: we won't send you any more back-in-stock emails.",
-  newsletter: "You're unsubscribed from the VSOP Apparel newsletter.",
+  newsletter: "You're unsubscribed from our newsletter.",
 };
 
 /**

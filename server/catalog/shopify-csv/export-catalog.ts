@@ -14,7 +14,7 @@ const BATCH = 500;
  * Photos are the store's own JPEG addresses, and a colour's first photo is its variants' Variant Image. Importing the
  * file into an empty store gives the same catalogue.
  */
-export async function exportCatalog({ db, storeUrl }: { db: Database; storeUrl: string }): Promise<string> {
+export async function exportCatalog({ db, storeUrl, vendor }: { db: Database; storeUrl: string; vendor: string }): Promise<string> {
   const absolute = (path: string) => new URL(path, storeUrl).toString();
   const cats = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories);
   const slugOf = (id: number | null) => cats.find((c) => c.id === id)?.slug ?? "";
@@ -47,7 +47,7 @@ export async function exportCatalog({ db, storeUrl }: { db: Database; storeUrl: 
             p.handle,
             first ? p.name : "",
             first ? textToHtml(p.description) : "",
-            first ? "VSOP Apparel" : "",
+            first ? vendor : "",
             first ? nameOf(p.subcategoryId) || nameOf(p.categoryId) : "",
             first ? p.tags.join(", ") : "",
             first ? String(p.status === "active").toUpperCase() : "",

@@ -10,19 +10,29 @@ import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { styles } from "./styles";
 
-/** What every email needs to know about the store: its public origin (PUBLIC_URL) and postal address (STORE_ADDRESS). */
-export interface StoreInfo {
-  storeUrl: string;
-  storeAddress: string;
+/** Who the store is in its emails, as the settings say (server/settings): its name, postal address and sender. */
+export interface StoreIdentity {
+  name: string;
+  /** "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, United States": CAN-SPAM asks for it in every footer. */
+  postalAddress: string;
+  /** The From header. */
+  sender: { name: string; address: string };
 }
 
-export const STORE_NAME = "VSOP Apparel";
+/**
+ * What every email needs to know about the store: its public origin (PUBLIC_URL), and who it is, read from the
+ * settings when the email is written (so a change at /admin/settings shows in the next email, in every process).
+ */
+export interface StoreInfo {
+  storeUrl: string;
+  storeIdentity: () => Promise<StoreIdentity>;
+}
 
 /**
  * Every store email: the store's name, the content, and a footer with the postal address (CAN-SPAM asks for one), a
  * link to the store and, for mail a shopper can stop, an Unsubscribe link (the List-Unsubscribe headers say the same).
  */
-export function EmailLayout({ preview, storeUrl, storeAddress, unsubscribeUrl, footnote, children }: StoreInfo & { preview: string; unsubscribeUrl?: string; footnote?: string; children: ReactNode }) {
+export function EmailLayout({ preview, storeUrl, store, unsubscribeUrl, footnote, children }: { storeUrl: string; store: StoreIdentity; preview: string; unsubscribeUrl?: string; footnote?: string; children: ReactNode }) {
   return (
     <Html lang="en" dir="ltr">
       <Head>
@@ -36,17 +46,17 @@ export function EmailLayout({ preview, storeUrl, storeAddress, unsubscribeUrl, f
           {/* The wordmark is for the eye; the plain text starts with the heading and links the store in the footer. */}
           <Section data-skip-in-text="true">
             <Link href={storeUrl} style={styles.brand}>
-              {STORE_NAME}
+              {store.name}
             </Link>
           </Section>
           {children}
           <Hr style={styles.hr} data-skip-in-text="true" />
           <Section>
             {footnote ? <Text style={styles.small}>{footnote}</Text> : null}
-            <Text style={styles.small}>{storeAddress}</Text>
+            <Text style={styles.small}>{store.postalAddress}</Text>
             <Text style={styles.small}>
               <Link href={storeUrl} style={styles.mutedLink}>
-                {`Visit ${STORE_NAME}`}
+                {`Visit ${store.name}`}
               </Link>
               {unsubscribeUrl ? (
                 <>
