@@ -22,16 +22,22 @@ import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "VSOP Apparel | Men's, Women's & Kids' Clothing and VSOP Streetwear" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.store.name} | Men's, Women's & Kids' Clothing and VSOP Streetwear` : "Men's, Women's & Kids' Clothing and VSOP Streetwear" },
   { name: "description", content: "Shop men's, women's and kids' clothing and pre-order the limited VSOP premium streetwear collection." },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
-  const [cart, favorites, collections] = await Promise.all([services.cart.getCart({ owner }), user ? services.accounts.listFavorites({ userId: user.id }) : [], services.catalog.collections()]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+  const [cart, favorites, collections, store] = await Promise.all([
+    services.cart.getCart({ owner }),
+    user ? services.accounts.listFavorites({ userId: user.id }) : [],
+    services.catalog.collections(),
+    // Who the store is (its settings): the same for every visitor, so pages stay cacheable.
+    services.settings.storefront(),
+  ]);
+  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
 }
 
 /**

@@ -48,5 +48,6 @@ export default [
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("admin/jobs", "routes/admin-jobs.tsx"),
+  route("admin/settings", "routes/admin-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

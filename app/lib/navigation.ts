@@ -31,13 +31,6 @@ export const navLinks: (NavLink & { badge?: string })[] = [
   { label: "About", href: "/about" },
 ];
 
-export const socialLinks = [
-  { label: "Instagram", href: "https://www.instagram.com/vsopstore" },
-  { label: "Facebook", href: "https://www.facebook.com/vsopstore" },
-  { label: "YouTube", href: "https://www.youtube.com/@vsopstore" },
-  { label: "TikTok", href: "https://www.tiktok.com/@vsopstore" },
-] as const;
-
 /** The footer's columns: Shop lists the collections as the menus do. */
 export const footerColumns = (collections: readonly Collection[]): { title: string; links: NavLink[] }[] => [
   {

@@ -1,28 +1,44 @@
 import type { MetaDescriptor } from "react-router";
+import type { PublicStore } from "../../shared/store-settings";
 
 interface RootData {
   origin?: string;
+  store?: PublicStore;
 }
 
+type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+const rootData = (matches: Matches) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+
 /** The store's public origin, from the root loader (PUBLIC_URL). */
-export function originOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root");
-  const data = root?.loaderData as RootData | undefined;
-  return data?.origin ?? "";
+export function originOf(matches: Matches): string {
+  return rootData(matches)?.origin ?? "";
+}
+
+/** The store as its settings describe it (the root loader's `store`); null when the root loader failed. */
+export function storeOf(matches: Matches): PublicStore | null {
+  return rootData(matches)?.store ?? null;
+}
+
+/** "Contact Us | VSOP Apparel": a page's title, then the store's name as staff set it. */
+export function pageTitle(matches: Matches, title: string): string {
+  const name = storeOf(matches)?.name;
+  return name ? `${title} | ${name}` : title;
 }
 
 /**
- * Title, description, canonical URL, Open Graph and Twitter tags for a page. Images default to the site's 1200 × 630
- * preview.
+ * Title, description, canonical URL, Open Graph and Twitter tags for a page (the origin and site name from the root
+ * loader, `matches`). Images default to the site's 1200 × 630 preview.
  */
-export function seo({ title, description, path, origin, image = "/og/default.png", type = "website", noindex = false }: { title: string; description: string; path: string; origin: string; image?: string; type?: string; noindex?: boolean }): MetaDescriptor[] {
+export function seo({ title, description, path, matches, image = "/og/default.png", type = "website", noindex = false }: { title: string; description: string; path: string; matches: Matches; image?: string; type?: string; noindex?: boolean }): MetaDescriptor[] {
+  const origin = originOf(matches);
   const url = `${origin}${path}`;
   const imageUrl = `${origin}${image}`;
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: "VSOP Apparel" },
+    ...(storeOf(matches) ? [{ property: "og:site_name", content: storeOf(matches)!.name }] : []),
     { property: "og:type", content: type },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

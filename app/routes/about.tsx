@@ -2,10 +2,11 @@ import { Gem, Lightbulb, Palette } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { buttonClass } from "~/components/layout/status-screen";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
+import { useStoreSettings } from "~/lib/store-settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "About Us | VSOP Apparel", description: "Our story, our mission and what we value: premium quality, unique design and innovation.", path: "/about", origin: originOf(matches) });
+  seo({ title: pageTitle(matches, "About Us"), description: "Our story, our mission and what we value: premium quality, unique design and innovation.", path: "/about", matches });
 
 const values = [
   { icon: Gem, title: "Premium Quality", text: "Heavyweight fabrics, bonded seams and finishes tested wash after wash." },
@@ -14,11 +15,12 @@ const values = [
 ];
 
 export default function About() {
+  const store = useStoreSettings();
   return (
     <div className="container-page max-w-4xl pb-8 pt-6">
       <h1 className="font-display text-4xl font-bold tracking-tight">Our Story</h1>
       <p className="mt-5 text-lg leading-8 text-ink-muted">
-        VSOP Apparel began with a simple idea: everyday clothes for the whole family should be made as carefully as premium streetwear. We design tees, hoodies, denim and
+        {store?.name ?? "We"} began with a simple idea: everyday clothes for the whole family should be made as carefully as premium streetwear. We design tees, hoodies, denim and
         dresses for men, women and kids, and once in a while we release something special.
       </p>
       <section aria-labelledby="mission" className="mt-12">

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { ReturnsPanel } from "~/components/account/returns-panel";
 import type { Route } from "./+types/account-order";
@@ -18,7 +19,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export const handle = { breadcrumb: (d: { order?: { order: { orderNumber: string } } } | undefined) => d?.order?.order.orderNumber };
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderNumber} | VSOP Apparel` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ params, matches }) => [{ title: pageTitle(matches, `Order ${params.orderNumber}`) }, { name: "robots", content: "noindex" }];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 

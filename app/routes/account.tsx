@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { LogOut } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useLocation, useSearchParams } from "react-router";
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user, orders };
 }
 
-export const meta = () => [{ title: "Your account | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your account") }, { name: "robots", content: "noindex" }];
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { user, orders } = loaderData;

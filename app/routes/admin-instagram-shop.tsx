@@ -8,6 +8,7 @@ import { AdminShell, StatGrid } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireAdmin } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
+import { useStoreSettings } from "~/lib/store-settings";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,6 +41,7 @@ async function downloadFeed(): Promise<void> {
 
 export default function InstagramShop({ loaderData }: Route.ComponentProps) {
   const { summary, scheduledUrl, rotatable } = loaderData;
+  const storeName = useStoreSettings()?.name ?? "your store";
   const [busy, setBusy] = useState(false);
   async function generate() {
     setBusy(true);
@@ -79,7 +81,7 @@ export default function InstagramShop({ loaderData }: Route.ComponentProps) {
           Setup
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-ink-muted">
-          <li>Open Commerce Manager and create a catalog for VSOP Apparel (type: E-commerce).</li>
+          <li>Open Commerce Manager and create a catalog for {storeName} (type: E-commerce).</li>
           <li>Choose Data sources → Data feed → Scheduled feed, and give it this address:</li>
           <li className="list-none">
             <ScheduledFeedAddress url={scheduledUrl} rotatable={rotatable} />

@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/alert-confirm";
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -6,7 +8,7 @@ import { ApiError, apiRequest } from "~/lib/api";
 import { useLinkToken } from "~/lib/link-token";
 
 export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
-export const meta = () => [{ title: "Confirm your alert | VSOP Apparel" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Confirm your alert") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 /** /alerts/confirm#token=…: the double opt-in link of a back-in-stock alert or the VSOP waitlist. */
 export default function AlertConfirm() {

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { servicesContext } from "~/context";
 import { formatArticleDate } from "~/components/content/article-card";
-import { originOf, seo } from "~/lib/seo";
+import { originOf, pageTitle, seo } from "~/lib/seo";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,5}$/.test(params.id)) throw data(null, { status: 404 });
@@ -16,11 +16,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export const handle = { breadcrumb: (d: { article?: { title: string } } | undefined) => d?.article?.title };
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
-  if (!data) return [{ title: "Article not found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+  if (!data) return [{ title: pageTitle(matches, "Article not found") }, { name: "robots", content: "noindex" }];
   const { article } = data;
   const origin = originOf(matches);
   return [
-    ...seo({ title: `${article.title} | VSOP Journal`, description: article.excerpt, path: `/blog/${article.id}`, origin, type: "article" }),
+    ...seo({ title: `${article.title} | VSOP Journal`, description: article.excerpt, path: `/blog/${article.id}`, matches, type: "article" }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",

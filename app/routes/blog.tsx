@@ -6,14 +6,14 @@ import { ArticleCard } from "~/components/content/article-card";
 import { buttonClass } from "~/components/layout/status-screen";
 import { BLOG_CATEGORIES, filterArticles, readBlogCategory } from "~/lib/blog-filter";
 import { cn } from "~/lib/cn";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { articles: context.get(servicesContext).content.listArticles() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Blog | VSOP Apparel", description: "Style guides, trends, sustainability and news from the VSOP studio.", path: "/blog", origin: originOf(matches) });
+  seo({ title: pageTitle(matches, "Blog"), description: "Style guides, trends, sustainability and news from the VSOP studio.", path: "/blog", matches });
 
 /** SPEC §2 /blog: search and category filters, kept in the URL. */
 export default function Blog({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/cart";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { CartLineItem } from "~/components/cart/cart-line-item";
@@ -5,9 +7,9 @@ import { CartTotals } from "~/components/cart/cart-totals";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { useCart } from "~/lib/cart";
 
-export const meta = () => [
-  { title: "Your Cart | VSOP Apparel" },
-  { name: "description", content: "Review the items in your VSOP Apparel cart, change sizes and quantities, and check out." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Your Cart") },
+  { name: "description", content: "Review the items in your cart, change sizes and quantities, and check out." },
   // A shopper's cart is private and different for everyone: search engines should not index it.
   { name: "robots", content: "noindex" },
 ];

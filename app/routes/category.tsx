@@ -10,7 +10,7 @@ import { ProductGridSkeleton } from "~/components/product/product-card-skeleton"
 import { ProductGrid } from "~/components/product/product-grid";
 import { findCollection, isSelection, listingTitle } from "../../shared/taxonomy";
 import { countLabel, listingSummary, productsLabel } from "~/lib/product-count";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo, storeOf } from "~/lib/seo";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { category, subcategory } = params as { category?: string; subcategory?: string };
@@ -28,8 +28,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) =>
   data
-    ? seo({ title: `${data.title} | VSOP Apparel`, description: data.description ?? `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at VSOP Apparel.`, path: location.pathname, origin: originOf(matches) })
-    : [{ title: "Category Not Found | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+    ? seo({ title: pageTitle(matches, data.title), description: data.description ?? `Shop ${countLabel(data.total, data.totalCapped)} products in ${data.title} at ${storeOf(matches)?.name ?? "our store"}.`, path: location.pathname, matches })
+    : [{ title: pageTitle(matches, "Category Not Found") }, { name: "robots", content: "noindex" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { title, hero, products, total, totalCapped, page, limit, query, facets } = loaderData;

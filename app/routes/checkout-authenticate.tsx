@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/checkout-authenticate";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -5,7 +7,7 @@ import { buttonClass, secondaryButtonClass, StatusScreen } from "~/components/la
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
 
-export const meta = () => [{ title: "Confirm your payment | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Confirm your payment") }, { name: "robots", content: "noindex" }];
 
 /** The test provider's stand-in for a bank's 3-D Secure page; completing it returns through /checkout/success. */
 export default function AuthenticatePayment() {

@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/checkout-success";
 import { Loader2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClass, secondaryButtonClass, StatusScreen } from "~/components/layout/status-screen";
@@ -6,7 +8,7 @@ import { useOrderStatus } from "~/lib/order-status";
 import { QueryProvider } from "~/lib/query-client";
 import { useTrackPurchase } from "~/lib/track-purchase";
 
-export const meta = () => [{ title: "Order confirmed | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Order confirmed") }, { name: "robots", content: "noindex" }];
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered"]);
 const ENDED = new Set(["failed", "canceled", "expired", "refunded"]);

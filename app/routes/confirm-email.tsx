@@ -1,7 +1,9 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/confirm-email";
 import { LinkConfirmation } from "~/components/auth/link-confirmation";
 
 export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
-export const meta = () => [{ title: "Confirm your new email | VSOP Apparel" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Confirm your new email") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 /** /confirm-email#token=…: the link an email change sends to the new address. */
 export default function ConfirmEmail() {

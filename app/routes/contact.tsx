@@ -5,10 +5,10 @@ import { CONTACT_TOPICS, contactSchema } from "../../server/content/contact-sche
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Contact Us | VSOP Apparel", description: "Questions about an order, sizing, returns or VSOP pre-orders? Write to us; we answer within two business days.", path: "/contact", origin: originOf(matches) });
+  seo({ title: pageTitle(matches, "Contact Us"), description: "Questions about an order, sizing, returns or VSOP pre-orders? Write to us; we answer within two business days.", path: "/contact", matches });
 
 const empty = { name: "", email: "", topic: "", orderNumber: "", message: "" };
 

@@ -1,10 +1,12 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/forgot-password";
 import { type FormEvent, useState } from "react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 
-export const meta = () => [{ title: "Forgot your password? | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Forgot your password?") }, { name: "robots", content: "noindex" }];
 
 /** /forgot-password: an email gets a reset link if an account uses it; the page says the same either way. */
 export default function ForgotPassword() {

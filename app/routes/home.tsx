@@ -6,7 +6,8 @@ import { HomeHero } from "~/components/home/home-hero";
 import { FeaturedSection, VsopSection } from "~/components/home/product-sections";
 import { isVsop } from "~/lib/product-options";
 import { QueryProvider } from "~/lib/query-client";
-import { originOf, seo } from "~/lib/seo";
+import { originOf, seo, storeOf } from "~/lib/seo";
+import { organizationJsonLd } from "~/lib/structured-data";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -38,13 +39,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { campaign: drop, serverNow: Date.now(), featured: featured?.products ?? null, vsop: vsop?.products ?? null, banners };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: "VSOP Apparel | Men's, Women's & Kids' Clothing and VSOP Streetwear",
-    description: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order with free shipping.",
-    path: "/",
-    origin: originOf(matches),
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const store = storeOf(matches);
+  return [
+    ...seo({
+      title: store ? `${store.name} | Men's, Women's & Kids' Clothing and VSOP Streetwear` : "Men's, Women's & Kids' Clothing and VSOP Streetwear",
+      description: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order with free shipping.",
+      path: "/",
+      matches,
+    }),
+    ...(store ? [{ "script:ld+json": organizationJsonLd(store, originOf(matches)) }] : []),
+  ];
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { campaign, serverNow, featured, vsop, banners } = loaderData;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/info";
 import { infoPages } from "../../shared/info-pages";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 
 /** /shipping, /returns, /faq and the other information pages (app/lib/info-pages.ts). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  data ? seo({ title: `${data.page.title} | VSOP Apparel`, description: data.page.description, path: `/${data.slug}`, origin: originOf(matches) }) : [{ title: "Not found" }];
+  data ? seo({ title: pageTitle(matches, data.page.title), description: data.page.description, path: `/${data.slug}`, matches }) : [{ title: "Not found" }];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { type FormEvent, useEffect, useState } from "react";
 import { KeyRound } from "lucide-react";
 import { Link, redirect, useSearchParams } from "react-router";
@@ -18,7 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta = () => [{ title: "Sign in | VSOP Apparel" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Sign in") }];
 
 export default function Login() {
   const [params] = useSearchParams();

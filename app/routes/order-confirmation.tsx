@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/order-confirmation";
 import { PartyPopper } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,7 +9,7 @@ import { QueryProvider } from "~/lib/query-client";
 import { formatPrice } from "~/lib/money";
 import { useTrackPurchase } from "~/lib/track-purchase";
 
-export const meta = () => [{ title: "Thank you | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Thank you") }, { name: "robots", content: "noindex" }];
 
 const REDIRECT_MS = 3000;
 

@@ -7,11 +7,11 @@ import { isAwaitingShipment, OrderDetails } from "~/components/checkout/order-de
 import { buttonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { useUser } from "~/lib/session";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 import type { Route } from "./+types/order-lookup";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo({ title: "Track an order | VSOP Apparel", description: "Find an order by its number and email: its status, items and tracking.", path: "/orders/lookup", origin: originOf(matches) }),
+  ...seo({ title: pageTitle(matches, "Track an order"), description: "Find an order by its number and email: its status, items and tracking.", path: "/orders/lookup", matches }),
   { name: "robots", content: "noindex" },
 ];
 

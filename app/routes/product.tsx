@@ -17,7 +17,7 @@ import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { isVsop, variantPrice } from "~/lib/product-options";
-import { originOf, seo } from "~/lib/seo";
+import { originOf, pageTitle, seo, storeOf } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
 import { useCollections } from "~/lib/collections";
 import { findCollection } from "../../shared/taxonomy";
@@ -41,15 +41,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  if (!data || data.preview) return [{ title: `${data ? `Preview: ${data.product.name}` : "Product"} | VSOP Apparel` }, { name: "robots", content: "noindex" }];
+  if (!data || data.preview) return [{ title: pageTitle(matches, data ? `Preview: ${data.product.name}` : "Product") }, { name: "robots", content: "noindex" }];
   const origin = originOf(matches);
   const { product } = data;
   const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
   return [
-    ...seo({ title: `${product.name} | VSOP Apparel`, description: descriptionText(product.description).slice(0, 160), path: location.pathname, origin, image: `/og/product/${product.id}.png`, type: "product" }),
+    ...seo({ title: pageTitle(matches, product.name), description: descriptionText(product.description).slice(0, 160), path: location.pathname, matches, image: `/og/product/${product.id}.png`, type: "product" }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "USD" },
-    { "script:ld+json": productJsonLd(product, origin, data.reviews?.reviews ?? []) },
+    { "script:ld+json": productJsonLd(product, { origin, brand: storeOf(matches)?.name ?? "", reviews: data.reviews?.reviews ?? [] }) },
     { "script:ld+json": breadcrumbJsonLd(crumbs, origin, location.pathname) },
   ];
 };

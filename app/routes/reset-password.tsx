@@ -1,3 +1,5 @@
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -8,7 +10,7 @@ import { useLinkToken } from "~/lib/link-token";
 
 /** The link's token stays in the page: no referrer leaves it, and nothing keeps a copy. */
 export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
-export const meta = () => [{ title: "Choose a new password | VSOP Apparel" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Choose a new password") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 /** /reset-password#token=…: the token travels in the fragment, so it never reaches a server log. */
 export default function ResetPassword() {

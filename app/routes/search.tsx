@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, ...result };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: data?.q ? `Search: ${data.q} | VSOP Apparel` : "Search | VSOP Apparel" },
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => [
+  { title: pageTitle(matches, data?.q ? `Search: ${data.q}` : "Search") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { type FormEvent, useState } from "react";
 import { redirect } from "react-router";
 import { toast } from "~/lib/toast";
@@ -16,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta = () => [{ title: "Create an account | VSOP Apparel" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Create an account") }];
 
 export default function Signup() {
   const sessionChanged = useSessionChanged();

@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/size-guide";
 import { servicesContext } from "~/context";
 import { fitAdvice, fitHeadline } from "../../shared/reviews";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 import { SIZE_CHART, toCm } from "../../shared/size-chart";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: "Size Guide | VSOP Apparel", description: "VSOP Apparel's size chart in inches and centimetres, with how to measure and fit advice.", path: "/size-guide", origin: originOf(matches) });
+  seo({ title: pageTitle(matches, "Size Guide"), description: "Our size chart in inches and centimetres, with how to measure and fit advice.", path: "/size-guide", matches });
 
 const range = ([low, high]: [number, number], unit: "in" | "cm") => (unit === "in" ? `${low}–${high}` : `${toCm(low)}–${toCm(high)}`);
 

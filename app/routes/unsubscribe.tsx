@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/seo";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/unsubscribe";
@@ -7,7 +8,7 @@ import { buttonClass, secondaryButtonClass } from "~/components/layout/status-sc
 import { ApiError, apiRequest } from "~/lib/api";
 
 const QUESTION = {
-  newsletter: { title: "Unsubscribe from the newsletter?", text: "You'll stop getting the VSOP Apparel newsletter at this address. Emails about your orders still come." },
+  newsletter: { title: "Unsubscribe from the newsletter?", text: "You'll stop getting our newsletter at this address. Emails about your orders still come." },
   alert: { title: "Stop back-in-stock emails?", text: "We won't email this address about any size it is waiting for. You can ask again from any product page." },
 } as const;
 
@@ -15,7 +16,7 @@ const QUESTION = {
 export const handle = { breadcrumb: () => "Your subscription" };
 
 export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
-export const meta = () => [{ title: "Unsubscribe | VSOP Apparel" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Unsubscribe") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 /** Only says what the link is for: opening it changes nothing (mail scanners open links), the button does. */
 export async function loader({ params, context }: Route.LoaderArgs) {

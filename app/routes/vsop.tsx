@@ -9,7 +9,7 @@ import { Countdown } from "~/components/vsop/countdown";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { isVsop } from "~/lib/product-options";
-import { originOf, seo } from "~/lib/seo";
+import { pageTitle, seo } from "~/lib/seo";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 /** SPEC §2 VSOP landing: the hoodie, the shorts and the complete set, in that order. */
@@ -25,10 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   seo({
-    title: "VSOP Premium Collection: Pre-order | VSOP Apparel",
+    title: pageTitle(matches, "VSOP Premium Collection: Pre-order"),
     description: data ? `Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}, free shipping on every pre-order.` : "Pre-order the VSOP collection.",
     path: "/vsop",
-    origin: originOf(matches),
+    matches,
   });
 
 export default function VsopLanding({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ const sections = [
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
   { to: "/admin/jobs", label: "Jobs" },
+  { to: "/admin/settings", label: "Settings" },
 ];
 
 /** The staff area's frame: section navigation and a title. */

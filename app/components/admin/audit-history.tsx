@@ -23,6 +23,21 @@ const LABELS: Record<string, string> = {
   name: "Name",
   weightGrams: "Weight (grams)",
   taxCategoryId: "Tax category",
+  storeName: "Store name",
+  legalName: "Legal name",
+  addressLine1: "Address",
+  addressLine2: "Address line 2",
+  city: "City",
+  region: "State / region",
+  postalCode: "Postal code",
+  country: "Country",
+  supportEmail: "Support email",
+  phone: "Phone",
+  senderName: "Sender name",
+  senderEmail: "Sender email",
+  socialLinks: "Social links",
+  logoKey: "Logo",
+  logoWidths: "Logo widths",
 };
 
 /** "On hand: 4 → 10" for each field that changed; identifying fields that did not change (a SKU) are left out. */

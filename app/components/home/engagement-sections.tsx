@@ -7,7 +7,7 @@ import { SocialIcon } from "~/components/layout/social-icon";
 import { THANKS_TEXT, THANKS_TITLE, useSubscribe } from "~/components/marketing/use-subscribe";
 import { socialTiles } from "~/lib/home-content";
 import { formatPrice } from "~/lib/money";
-import { socialLinks } from "~/lib/navigation";
+import { useStoreSettings } from "~/lib/store-settings";
 
 const MAX_STRIP_TEXT = 150;
 const cut = (text: string) => (text.length > MAX_STRIP_TEXT ? `${text.slice(0, MAX_STRIP_TEXT).trimEnd()}…` : text);
@@ -33,6 +33,8 @@ export function MobileVsopStrip({ product }: { product: Product | undefined }) {
 const tileIcons = [Zap, Sparkles, Camera];
 
 export function SocialFollow() {
+  const socialLinks = useStoreSettings()?.socialLinks ?? [];
+  if (socialLinks.length === 0) return null;
   return (
     <section aria-labelledby="follow-heading" className="bg-surface-muted py-14">
       <div className="container-page">
@@ -41,8 +43,8 @@ export function SocialFollow() {
         </h2>
         <ul className="mt-6 flex flex-wrap gap-3">
           {socialLinks.map((s) => (
-            <li key={s.label}>
-              <a href={s.href} target="_blank" rel="noopener noreferrer" className="inline-flex h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:border-ink">
+            <li key={s.network}>
+              <a href={s.url} target="_blank" rel="noopener noreferrer" className="inline-flex h-11 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-semibold hover:border-ink">
                 <SocialIcon name={s.label} className="size-4" /> {s.label}
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
@@ -68,6 +70,7 @@ export function SocialFollow() {
 
 /** VIP early access (SPEC §4 newsletter states: 'JOINING VIP...', inputs disabled, thanks toast, field cleared). */
 export function VipSignup() {
+  const socialLinks = useStoreSettings()?.socialLinks ?? [];
   const { email, setEmail, busy, submit } = useSubscribe("vip");
   async function join(event: FormEvent) {
     event.preventDefault();
@@ -101,7 +104,7 @@ export function VipSignup() {
         </form>
         <ul className="mt-6 flex gap-2" aria-hidden="true">
           {socialLinks.map((s) => (
-            <li key={s.label} className="grid size-9 place-items-center rounded-full bg-white/10">
+            <li key={s.network} className="grid size-9 place-items-center rounded-full bg-white/10">
               <SocialIcon name={s.label} className="size-4" />
             </li>
           ))}

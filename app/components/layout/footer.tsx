@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { useCollections } from "~/lib/collections";
-import { footerColumns, legalLinks, socialLinks } from "~/lib/navigation";
+import { footerColumns, legalLinks } from "~/lib/navigation";
+import { useStoreSettings } from "~/lib/store-settings";
+import { addressLines } from "../../../shared/store-settings";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
 export function Footer() {
   const year = new Date().getFullYear();
   const collections = useCollections();
+  const store = useStoreSettings();
   return (
     <footer className="mt-20 border-t border-line bg-surface-muted">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -15,21 +18,40 @@ export function Footer() {
           <p className="mt-4 max-w-xs text-sm leading-6 text-ink-muted">
             Clothing for men, women and kids, and VSOP: our limited premium streetwear, made to order in small runs.
           </p>
-          <ul className="mt-6 flex gap-2" aria-label="Follow us">
-            {socialLinks.map((s) => (
-              <li key={s.label}>
-                <a
-                  href={s.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`VSOP on ${s.label} (opens in a new tab)`}
-                  className="inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-ink hover:border-ink"
-                >
-                  <SocialIcon name={s.label} className="size-[1.125rem]" />
+          {store && (
+            <address className="mt-4 text-sm not-italic leading-6 text-ink-muted">
+              {addressLines(store.address).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              <a href={`mailto:${store.supportEmail}`} className="block hover:text-ink">
+                {store.supportEmail}
+              </a>
+              {store.phone && (
+                <a href={`tel:${store.phone.replace(/[^+\d]/g, "")}`} className="block hover:text-ink">
+                  {store.phone}
                 </a>
-              </li>
-            ))}
-          </ul>
+              )}
+            </address>
+          )}
+          {store && store.socialLinks.length > 0 && (
+            <ul className="mt-6 flex gap-2" aria-label="Follow us">
+              {store.socialLinks.map((s) => (
+                <li key={s.network}>
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${store.name} on ${s.label} (opens in a new tab)`}
+                    className="inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-ink hover:border-ink"
+                  >
+                    <SocialIcon name={s.label} className="size-[1.125rem]" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {footerColumns(collections).map((column) => (
           <nav key={column.title} aria-label={column.title}>
@@ -48,7 +70,9 @@ export function Footer() {
       </div>
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-3 py-6 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>© {year} VSOP Apparel. All rights reserved.</p>
+          <p>
+            © {year} {store?.legalName ?? store?.name}. All rights reserved.
+          </p>
           <ul className="flex gap-5">
             {legalLinks.map((link) => (
               <li key={link.href}>

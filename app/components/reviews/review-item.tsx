@@ -2,11 +2,13 @@ import { BadgeCheck, Store } from "lucide-react";
 import { FIT_LABELS } from "../../../shared/reviews";
 import type { Review } from "../../../server/reviews/review-types";
 import { Stars } from "~/components/product/stars";
+import { useStoreSettings } from "~/lib/store-settings";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /** One published review: stars, title, who and what they bought, the words (as text), and the store's reply. */
 export function ReviewItem({ review }: { review: Review }) {
+  const store = useStoreSettings();
   return (
     <article className="space-y-2 border-b border-line py-6 first:pt-0 last:border-0" aria-labelledby={`review-${review.id}`}>
       <Stars rating={review.rating} />
@@ -28,7 +30,7 @@ export function ReviewItem({ review }: { review: Review }) {
       {review.reply && (
         <div className="mt-3 rounded-xl border-l-4 border-ink bg-surface-muted p-3 text-sm">
           <p className="flex items-center gap-1.5 font-semibold">
-            <Store aria-hidden="true" className="size-4" /> Reply from VSOP Apparel
+            <Store aria-hidden="true" className="size-4" /> Reply from {store?.name ?? "the store"}
           </p>
           <p className="mt-1 whitespace-pre-line">{review.reply.text}</p>
         </div>

@@ -1,0 +1,38 @@
+import type { Route } from "./+types/admin-settings";
+import { servicesContext } from "~/context";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { AuditHistory } from "~/components/admin/audit-history";
+import { LogoSettings } from "~/components/admin/logo-settings";
+import { SETTINGS_FORM_ID, SettingsForm } from "~/components/admin/settings-form";
+import { secondaryButtonClass } from "~/components/layout/status-screen";
+import { requireAdmin } from "~/lib/guards.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { settings, admin } = context.get(servicesContext);
+  const [current, history] = await Promise.all([settings.get(), admin.listAudit({ entity: "setting", entityId: "store" })]);
+  return { settings: current, history: history.entries };
+}
+
+export const meta = () => [{ title: "Store settings | VSOP Admin" }, { name: "robots", content: "noindex" }];
+
+/** /admin/settings: who the store is (issue 27). The pages, emails, structured data and exports all read these. */
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings, history } = loaderData;
+  return (
+    <AdminShell
+      title="Store settings"
+      actions={
+        <button type="submit" form={SETTINGS_FORM_ID} className={secondaryButtonClass}>
+          Save settings
+        </button>
+      }
+    >
+      <p className="mb-6 max-w-2xl text-ink-muted">The store's name, address, contact, email sender, logo and social links. Every page, email and feed reads them from here; a change shows at once.</p>
+      <div className="max-w-3xl">
+        <SettingsForm settings={settings} logo={<LogoSettings logo={settings.logo} name={settings.storeName} />} />
+      </div>
+      <AuditHistory entries={history} label="Settings history" />
+    </AdminShell>
+  );
+}
