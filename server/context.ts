@@ -32,6 +32,7 @@ import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-it
 import { getCart } from "./cart/read-cart";
 import { cachedValue } from "./cache/cached-value";
 import { loadPricingRules, type PricingRules } from "./pricing/pricing-rules";
+import { shippingPromise } from "./pricing/shipping-promise";
 import type { TaxProviderName } from "./db/schema";
 import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
 import { browseCatalog } from "./catalog/browse-catalog";
@@ -210,6 +211,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     testPayments: testProvider && {
       confirm: publishing(withDeps({ ...orderDeps, provider: testProvider }, confirmTestPayment)),
       authenticate: publishing(withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment)),
+    },
+    pricing: {
+      /** What the storefront may say about shipping before an address (product pages). */
+      shippingPromise: async () => shippingPromise(await pricingRules()),
     },
     catalog: {
       /** Collections and subcategories in menu order (cached briefly: every page's menus read them). */

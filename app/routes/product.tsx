@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
   const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
   const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
-  return { product, shipsAt, preview, reviews };
+  return { product, shipsAt, preview, reviews, shipping: await services.pricing.shippingPromise() };
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shipsAt, preview, reviews } = loaderData;
+  const { product, shipsAt, preview, reviews, shipping } = loaderData;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
@@ -140,7 +140,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
-        <ServiceNotes />
+        <ServiceNotes shipping={shipping} />
       </div>
       {reviews && <ProductReviews key={product.id} productId={product.id} productName={product.name} initial={reviews} />}
     </div>

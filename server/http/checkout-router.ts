@@ -23,8 +23,8 @@ export function checkoutRouter(services: Services): Router {
   });
 
   router.post("/checkout/quote", async (req, res) => {
-    const { discountCode } = parseInput(quoteSchema, req.body === undefined ? {} : req.body, "Invalid request");
-    res.json(await services.checkout.quote({ owner: ownerOf(req), discountCode }));
+    const input = parseInput(quoteSchema, req.body === undefined ? {} : req.body, "Invalid request");
+    res.json(await services.checkout.quote({ owner: ownerOf(req), ...input }));
   });
 
   router.get("/order-status/:paymentIntent", async (req, res) => {

@@ -9,19 +9,15 @@ import { EmailLayout, type StoreIdentity, type StoreInfo } from "./components/la
 import { AmountRow, lineLabel, money, ShippingAddress } from "./components/order-parts";
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
+import { type Charge, deliveryDays } from "../orders/order-charges";
 import { renderEmail } from "./render-email";
 
-type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[] };
+type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[]; charges: Charge[] };
 type RenderProps = Omit<Props, "storeIdentity"> & { store: StoreIdentity };
 
 /** The order confirmation (SPEC §2 "What's Next?": shipped within 1-2 business days, delivered in 3-5). */
-export function OrderConfirmation({ order, items, storeUrl, store }: RenderProps) {
-  const totals: { label: string; amount: string }[] = [
-    { label: "Subtotal", amount: money(order.subtotalCents) },
-    ...(order.discountCents > 0 ? [{ label: `Discount (${order.discountCode})`, amount: `−${money(order.discountCents)}` }] : []),
-    { label: "Shipping", amount: order.shippingCents === 0 ? "FREE" : money(order.shippingCents) },
-    { label: "Tax", amount: money(order.taxCents) },
-  ];
+export function OrderConfirmation({ order, items, charges, storeUrl, store }: RenderProps) {
+  const totals = charges.map((c) => ({ label: c.label, amount: c.free ? "FREE" : c.cents < 0 ? `−${money(-c.cents)}` : money(c.cents) }));
   return (
     <EmailLayout preview={`Order ${order.orderNumber} is confirmed and paid.`} storeUrl={storeUrl} store={store}>
       <Heading as="h1" style={styles.heading}>{`Thank you for your order, ${order.shippingName}!`}</Heading>
@@ -42,7 +38,7 @@ export function OrderConfirmation({ order, items, storeUrl, store }: RenderProps
       </Section>
       <Section style={{ marginTop: "24px" }}>
         <ShippingAddress order={order} />
-        <Text style={styles.text}>What&apos;s next: your order ships within 1-2 business days and arrives in 3-5 business days.</Text>
+        <Text style={styles.text}>What&apos;s next: your order ships within 1-2 business days and arrives in {deliveryDays(order)}.</Text>
         <Button href={`${storeUrl}/orders/lookup`} style={styles.button}>
           {`See order ${order.orderNumber}`}
         </Button>

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { orderCharges } from "../orders/order-charges";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -115,7 +116,7 @@ function expectStoreEmail(caught: CaughtMail, { to, subject, offStore = [] }: { 
 
 describe("store emails over SMTP", () => {
   it("the order confirmation: lines, totals, address and the next steps, in HTML and plain text", async () => {
-    const caught = await sendAndCatch(await orderConfirmationEmail({ order, items, ...store }));
+    const caught = await sendAndCatch(await orderConfirmationEmail({ order, items, charges: orderCharges(order, []), ...store }));
     const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your Kent Street Goods order VS-104233 is confirmed" });
     expect(text).toContain("Thank you for your order, Sam <b>Rivera</b> & Co!");
     expect(text).toContain("2 × Heavyweight Hoodie (Black, size M): $299.98\n1 × Pocket Tee (White, size L): $25.00");

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import { toOrderAnswer } from "./order-json";
+import { listOrderTaxLines } from "./tax-lines";
 import { returnsOf } from "./returns";
 import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
 
@@ -18,8 +19,9 @@ export async function listAccountOrders({ db, userId }: { db: Database; userId: 
     .limit(100);
   if (rows.length === 0) return [];
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
+  const taxLines = await listOrderTaxLines(db, rows.map((r) => r.id));
   return rows.map((order) => {
-    const answer = toOrderAnswer(order, items.filter((i) => i.orderId === order.id));
+    const answer = toOrderAnswer(order, items.filter((i) => i.orderId === order.id), taxLines);
     return { ...answer.order, itemCount: answer.items.reduce((n, i) => n + i.quantity, 0), items: answer.items };
   });
 }
@@ -30,7 +32,7 @@ export async function getAccountOrder({ db, userId, orderNumber, now = new Date(
   if (!order) throw new AppError("not_found", "Order not found");
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return {
-    ...toOrderAnswer(order, items),
+    ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     ...(await returnsOf(db, order, now)),
     shipping: {
       name: order.shippingName,

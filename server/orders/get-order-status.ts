@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { markOrderPaid } from "./mark-order-paid";
 import type { OrderDeps } from "./order-deps";
 import { toOrderAnswer } from "./order-json";
+import { listOrderTaxLines } from "./tax-lines";
 import type { OrderStatusAnswer } from "./order-status-types";
 import { cancelOrderForPayment } from "./payment-setbacks";
 
@@ -23,7 +24,7 @@ export async function getOrderStatus(deps: OrderDeps & { paymentIntentId: string
   if (!order || !placedHere) throw notFound();
   if (order.status === "pending" || order.status === "failed") order = (await reconcile(deps, order)) ?? order;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  return toOrderAnswer(order, items);
+  return toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id]));
 }
 
 async function reconcile(deps: OrderDeps, order: OrderRow): Promise<OrderRow | null> {

@@ -1,10 +1,12 @@
 import { toDollars } from "../catalog/product-json";
 import type { OrderItemRow, OrderRow } from "../db/schema";
+import { deliveryDays, orderCharges } from "./order-charges";
+import type { listOrderTaxLines } from "./tax-lines";
 import type { OrderStatusAnswer } from "./order-status-types";
 import { trackingOf } from "./tracking";
 
-/** An order and its lines as the order-status call and the account pages show them. */
-export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStatusAnswer {
+/** An order and its lines as the order-status call and the account pages show them, with what it charged line by line. */
+export function toOrderAnswer(order: OrderRow, items: OrderItemRow[], taxLines: Awaited<ReturnType<typeof listOrderTaxLines>>): OrderStatusAnswer {
   return {
     order: {
       orderNumber: order.orderNumber,
@@ -14,6 +16,10 @@ export function toOrderAnswer(order: OrderRow, items: OrderItemRow[]): OrderStat
       discount: toDollars(order.discountCents),
       shipping: toDollars(order.shippingCents),
       tax: toDollars(order.taxCents),
+      taxIncluded: order.taxIncluded,
+      charges: orderCharges(order, taxLines.filter((t) => t.orderId === order.id)).map((c) => ({ label: c.label, amount: toDollars(c.cents), free: c.free ?? false })),
+      shippingMethod: order.shippingMethod,
+      delivery: deliveryDays(order),
       email: order.email,
       createdAt: order.createdAt.toISOString(),
       tracking: trackingOf(order),

@@ -5,6 +5,7 @@ import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import type { OrderLookup } from "./order-lookup-schemas";
 import { toOrderAnswer } from "./order-json";
+import { listOrderTaxLines } from "./tax-lines";
 import type { OrderReturns, OrderStatusAnswer } from "./order-status-types";
 import { returnsOf } from "./returns";
 
@@ -37,7 +38,7 @@ export async function lookUpOrder({ db, now, input, ip }: { db: Database; now: D
   }
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return {
-    ...toOrderAnswer(order, items),
+    ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     ...(await returnsOf(db, order, now)),
     shipping: { name: initials(order.shippingName), city: order.shippingCity, region: order.shippingRegion, postalCode: maskPostal(order.shippingPostalCode), country: order.shippingCountry },
   };

@@ -8,6 +8,12 @@ export interface OrderStatusAnswer {
     discount: number;
     shipping: number;
     tax: number;
+    taxIncluded: boolean;
+    /** What the order charged, line by line as stored: subtotal, discount, shipping (with its method), each tax. */
+    charges: { label: string; amount: number; free: boolean }[];
+    shippingMethod: string | null;
+    /** "3-5 business days" */
+    delivery: string;
     email: string;
     createdAt: string;
     /** The parcel once the order has shipped; url is null for a carrier whose page we don't know. */

@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { orderItems, orders, type OrderRow } from "../db/schema";
 import { orderConfirmationEmail } from "../mail/order-confirmation";
+import { orderCharges } from "./order-charges";
 import type { OrderDeps } from "./order-deps";
+import { listOrderTaxLines } from "./tax-lines";
 import { PAID_STATUSES } from "./order-status";
 
 /** Longer than any send takes: a claim this old was lost with the process that made it (killed mid-send). */
@@ -15,7 +17,8 @@ type MailDeps = Pick<OrderDeps, "db" | "mailer" | "logger" | "now" | "storeUrl" 
 export async function sendConfirmation(deps: MailDeps, order: OrderRow): Promise<boolean> {
   try {
     const items = await deps.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await deps.mailer.send(await orderConfirmationEmail({ order, items, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
+    const charges = orderCharges(order, await listOrderTaxLines(deps.db, [order.id]));
+    await deps.mailer.send(await orderConfirmationEmail({ order, items, charges, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
     await deps.db.update(orders).set({ confirmationSentAt: deps.now() }).where(eq(orders.id, order.id));
     return true;
   } catch (err) {

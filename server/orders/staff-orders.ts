@@ -4,6 +4,7 @@ import { orderEvents, orderItems, orders, type OrderStatus } from "../db/schema"
 import { AppError } from "../errors";
 import { shippingNoticeEmail } from "../mail/shipping-notice";
 import { toOrderAnswer } from "./order-json";
+import { listOrderTaxLines } from "./tax-lines";
 import type { OrderDeps } from "./order-deps";
 import { recordOrderEvent } from "./order-events";
 import { canTransition, isPaid } from "./order-status";
@@ -28,7 +29,7 @@ export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNu
     listReturns({ db, orderNumber }),
   ]);
   return {
-    ...toOrderAnswer(order, items),
+    ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     customer: { name: order.shippingName, email: order.email, userId: order.userId },
     shipping: { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, region: order.shippingRegion, postalCode: order.shippingPostalCode, country: order.shippingCountry },
     payment: { provider: order.paymentProvider, intentId: order.paymentIntentId, paidAt: order.paidAt?.toISOString() ?? null, error: order.paymentError },

@@ -26,6 +26,7 @@ export function summarizeTaxLines(lines: Summable[]) {
     ratePercent: s.rateMilliPercent / 1000,
     taxable: toDollars(s.taxableCents),
     amount: toDollars(s.taxCents),
+    cents: s.taxCents,
   }));
 }
 

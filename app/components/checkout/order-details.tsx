@@ -4,10 +4,10 @@ import type { OrderStatusAnswer } from "../../../server/orders/order-status-type
 import { formatPrice } from "~/lib/money";
 import { TrackingCard } from "./tracking-card";
 
-const facts = [
+const facts = (delivery: string) => [
   { icon: CreditCard, title: "Payment Confirmed", text: "Your payment went through" },
   { icon: Package, title: "Status", text: "Processing" },
-  { icon: Truck, title: "Shipping", text: "3-5 Business Days" },
+  { icon: Truck, title: "Shipping", text: delivery.replace(/\b\w/g, (c) => c.toUpperCase()) },
 ];
 
 function ItemImage({ src }: { src: string }) {
@@ -35,7 +35,7 @@ export function OrderDetails({ answer, nextSteps = true }: { answer: OrderStatus
       {order.tracking && <TrackingCard tracking={order.tracking} />}
       {nextSteps && !order.tracking && (
         <ul className="grid gap-3 sm:grid-cols-3">
-          {facts.map(({ icon: Icon, title, text }) => (
+          {facts(order.delivery).map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex items-center gap-3 rounded-2xl bg-surface-muted p-4">
               <Icon aria-hidden="true" className="size-6 shrink-0 text-green-700 dark:text-green-400" />
               <div>
@@ -65,17 +65,13 @@ export function OrderDetails({ answer, nextSteps = true }: { answer: OrderStatus
             </li>
           ))}
         </ul>
-        <dl className="mt-4 space-y-1 text-sm">
-          {order.discount > 0 && (
-            <div className="flex justify-between">
-              <dt className="text-ink-muted">Discount</dt>
-              <dd>−{formatPrice(order.discount)}</dd>
+        <dl className="mt-4 space-y-1 text-sm" data-testid="order-charges">
+          {order.charges.map((charge) => (
+            <div key={charge.label} className="flex justify-between gap-4">
+              <dt className="text-ink-muted">{charge.label}</dt>
+              <dd className={`tabular-nums ${charge.free ? "font-semibold text-green-800 dark:text-green-400" : ""}`}>{charge.free ? "FREE" : charge.amount < 0 ? `−${formatPrice(-charge.amount)}` : formatPrice(charge.amount)}</dd>
             </div>
-          )}
-          <div className="flex justify-between">
-            <dt className="text-ink-muted">Tax</dt>
-            <dd className="tabular-nums">{formatPrice(order.tax)}</dd>
-          </div>
+          ))}
           <div className="flex justify-between text-lg font-bold">
             <dt>Order Total</dt>
             <dd className="tabular-nums" data-testid="order-total">
@@ -92,7 +88,10 @@ export function OrderDetails({ answer, nextSteps = true }: { answer: OrderStatus
           <ul className="mt-3 list-disc space-y-1 pl-6 text-sm text-ink-muted">
             <li>You'll receive a confirmation email at {order.email}.</li>
             <li>Your order will be shipped within 1-2 business days.</li>
-            <li>Delivery takes 3-5 business days.</li>
+            <li>
+              Delivery takes {order.delivery}
+              {order.shippingMethod ? ` (${order.shippingMethod})` : ""}.
+            </li>
           </ul>
         </section>
       )}

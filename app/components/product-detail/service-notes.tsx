@@ -1,14 +1,23 @@
 import { PackageCheck, RotateCcw, Truck, Zap } from "lucide-react";
+import { freeShippingNote } from "../../../server/pricing/shipping-promise";
 
-/** SPEC §2 Product detail: the four service notes. */
-const notes = [
-  { icon: Truck, text: "Free shipping on orders over $50" },
-  { icon: RotateCcw, text: "30-day return policy" },
-  { icon: PackageCheck, text: "Free returns" },
-  { icon: Zap, text: "Fast delivery (2-5 business days)" },
-];
+export interface ShippingPromise {
+  freeFromCents: number | null;
+  minDays: number | null;
+  maxDays: number | null;
+}
 
-export function ServiceNotes() {
+const days = ({ minDays, maxDays }: ShippingPromise) => (minDays === null || maxDays === null ? null : minDays === maxDays ? `${maxDays} business days` : `${minDays}-${maxDays} business days`);
+
+/** SPEC §2 Product detail: the four service notes; the shipping ones read the staff's shipping rules (decision 0029). */
+export function ServiceNotes({ shipping }: { shipping: ShippingPromise }) {
+  const delivery = days(shipping);
+  const notes = [
+    { icon: Truck, text: freeShippingNote(shipping.freeFromCents) ?? "Shipping calculated at checkout" },
+    { icon: RotateCcw, text: "30-day return policy" },
+    { icon: PackageCheck, text: "Free returns" },
+    ...(delivery ? [{ icon: Zap, text: `Fast delivery (${delivery})` }] : []),
+  ];
   return (
     <ul className="grid gap-3 rounded-2xl bg-surface-muted p-5 text-sm sm:grid-cols-2">
       {notes.map(({ icon: Icon, text }) => (

@@ -1,0 +1,204 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { discountCodes, orders, refundTaxLines, refunds, testPaymentIntents, variants } from "../db/schema";
+import { createApiClient } from "../test/api-client";
+import { signedInAdmin } from "../test/admin-helpers";
+import { card, closeOpenOrders, details } from "../test/checkout-helpers";
+import { pricingRules } from "../test/pricing-rules-helpers";
+import { startTestServer, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+let rules: ReturnType<typeof pricingRules>;
+let shopper: ReturnType<typeof createApiClient>;
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+
+/** VSOP shorts (product 3, Black, M) at a price the test sets, weighing what it sets. */
+const shorts = { productId: 3, size: "M", color: "Black" };
+async function priceShorts(cents: number, grams: number | null = null) {
+  await server.database.db.update(variants).set({ priceCents: cents, weightGrams: grams, onHand: 500, reserved: 0 }).where(and(eq(variants.productId, 3), eq(variants.color, "Black"), eq(variants.size, "M")));
+}
+const sanFrancisco = { country: "US", region: "CA", postalCode: "94103" };
+const losAngeles = { country: "US", region: "California", postalCode: "90012" };
+const newYork = { country: "US", region: "NY", postalCode: "10001" };
+const london = { country: "GB", region: "England", postalCode: "SW1A 1AA" };
+const quote = (body: object) => shopper.post("/api/checkout/quote", body);
+const addressOf = (a: { country: string; region: string; postalCode: string }) => ({ ...details.address, ...a });
+const checkout = (a: { country: string; region: string; postalCode: string }, extra: object = {}) => shopper.post("/api/create-payment-intent", { ...details, address: addressOf(a), ...extra });
+const pay = (started: { paymentIntentId: string; clientSecret: string }) => shopper.post(`/api/test-payments/${started.paymentIntentId}/confirm`, { clientSecret: started.clientSecret, ...card("4242424242424242") });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  rules = pricingRules(server);
+  admin = await signedInAdmin(server);
+  await server.database.db.insert(discountCodes).values({ code: "SHIPFREE", kind: "free_shipping" });
+});
+afterAll(() => server?.close());
+beforeEach(async () => {
+  await closeOpenOrders(server.database.db);
+  await rules.reset();
+  await priceShorts(7999);
+  shopper = createApiClient(server.url);
+  server.mailer.sent.length = 0;
+});
+
+describe("a fresh store changes no total", () => {
+  it("8 % everywhere and free standard shipping, before and after an address", async () => {
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 2 });
+    const cart = (await shopper.get("/api/cart")).body;
+    expect(cart).toMatchObject({ subtotal: 159.98, shipping: 0, tax: 12.8, taxRatePercent: 8, total: 172.78, freeShippingRemaining: null });
+    const before = (await quote({})).body;
+    const after = (await quote({ address: sanFrancisco })).body;
+    for (const q of [before, after]) expect(q).toMatchObject({ subtotal: 159.98, shipping: 0, tax: 12.8, taxRatePercent: 8, total: 172.78 });
+    expect(after.shippingOptions).toEqual([{ id: expect.any(Number), name: "Standard shipping", price: 0, minDays: 3, maxDays: 5 }]);
+    expect(after.taxLines).toEqual([expect.objectContaining({ label: "Sales tax (8%)", amount: 12.8 })]);
+    const started = (await checkout(sanFrancisco)).body;
+    expect(started).toMatchObject({ total: 172.78, tax: 12.8, shipping: 0, shippingMethod: "Standard shipping" });
+  });
+});
+
+describe("tax zones", () => {
+  beforeEach(async () => {
+    await rules.taxZone("United States", [{ country: "US" }], [{ rateMilliPercent: 6000 }]);
+    await rules.taxZone("California", [{ country: "US", subdivision: "US-CA" }], [{ rateMilliPercent: 7250 }]);
+    await rules.taxZone("San Francisco", [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }], [{ rateMilliPercent: 8625 }]);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+  });
+
+  it("the most specific zone wins: postcode prefix over state over country over everywhere", async () => {
+    const taxFor = async (address: object) => (await quote({ address })).body.taxLines;
+    expect(await taxFor(sanFrancisco)).toEqual([expect.objectContaining({ label: "Sales tax (8.625%)", jurisdiction: "San Francisco", amount: 6.9 })]); // 689.9
+    expect(await taxFor(losAngeles)).toEqual([expect.objectContaining({ label: "Sales tax (7.25%)", jurisdiction: "California", amount: 5.8 })]); // 579.9
+    expect(await taxFor(newYork)).toEqual([expect.objectContaining({ label: "Sales tax (6%)", jurisdiction: "United States", amount: 4.8 })]);
+    expect(await taxFor(london)).toEqual([expect.objectContaining({ label: "Sales tax (8%)", jurisdiction: "Everywhere", amount: 6.4 })]);
+  });
+
+  it("stores the tax lines the shopper was shown, with the region, and the total the payment asks for", async () => {
+    const started = (await checkout(sanFrancisco)).body;
+    expect(started).toMatchObject({ tax: 6.9, total: 86.89, taxLines: [expect.objectContaining({ label: "Sales tax (8.625%)" })] });
+    const order = (await server.database.db.select().from(orders).where(eq(orders.orderNumber, started.orderNumber)))[0]!;
+    expect(order).toMatchObject({ taxCents: 690, totalCents: 8689, taxProvider: "manual" });
+    const [intent] = await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, started.paymentIntentId));
+    expect(intent!.amountCents).toBe(8689);
+  });
+
+  it("prices that include tax: the tax is taken out of them, never added", async () => {
+    await rules.taxZone("United Kingdom", [{ country: "GB" }], [{ name: "VAT", rateMilliPercent: 20000 }]);
+    await rules.settings({ pricesIncludeTax: true });
+    expect((await quote({ address: london })).body).toMatchObject({ subtotal: 79.99, tax: 13.33, taxIncluded: true, total: 79.99, taxLines: [expect.objectContaining({ label: "VAT (20%)", taxable: 66.66 })] });
+    expect((await quote({ address: sanFrancisco })).body).toMatchObject({ tax: 6.35, total: 79.99 }); // 79.99 − 79.99 / 1.08625
+    const started = (await checkout(london)).body;
+    expect(started).toMatchObject({ total: 79.99, tax: 13.33, taxIncluded: true });
+  });
+
+  it("tax on shipping: the shipping is its own taxed line", async () => {
+    await rules.noFreeShippingEverywhere();
+    await rules.shippingRate("everywhere", { name: "Courier", kind: "flat", amountCents: 1000 });
+    expect((await quote({ address: sanFrancisco })).body).toMatchObject({ shipping: 10, tax: 6.9, total: 96.89 });
+    await rules.settings({ taxOnShipping: true });
+    const taxed = (await quote({ address: sanFrancisco })).body;
+    expect(taxed).toMatchObject({ shipping: 10, tax: 7.76, total: 97.75 }); // 6.90 + 0.8625
+    expect(taxed.taxLines).toEqual([expect.objectContaining({ label: "Sales tax (8.625%)", taxable: 89.99, amount: 7.76 })]);
+  });
+
+  it("a product's tax category takes its own rate in a zone that has one", async () => {
+    const [{ id: exempt }] = (await server.database.db.execute<{ id: number }>(
+      // A category with a 0 % rate in California (children's clothing, say).
+      "insert into tax_categories (name) values ('Exempt in California') returning id" as never,
+    )).rows as [{ id: number }];
+    await server.database.db.execute(`update products set tax_category_id = ${exempt} where id = 3` as never);
+    await rules.taxZone("California clothing", [{ country: "US", subdivision: "US-CA", postalPrefix: "9" }], [{ rateMilliPercent: 7000 }, { rateMilliPercent: 0, taxCategoryId: exempt }]);
+    expect((await quote({ address: losAngeles })).body).toMatchObject({ tax: 0, total: 79.99 });
+    await server.database.db.execute("update products set tax_category_id = null where id = 3" as never);
+    server.services.catalogChanges.publish({ all: true });
+  });
+});
+
+describe("shipping rates", () => {
+  let standard: number;
+  let express: number;
+  beforeEach(async () => {
+    await rules.noFreeShippingEverywhere();
+    standard = await rules.shippingRate("everywhere", { name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000 });
+    await rules.shippingRate("everywhere", { name: "Free standard", kind: "free_over", minSubtotalCents: 5000 });
+    express = await rules.shippingRate("everywhere", { name: "Express", kind: "flat", amountCents: 2500, minDays: 1, maxDays: 2 });
+    await rules.shippingRate("everywhere", { name: "Bulky freight", kind: "weight_band", amountCents: 1500, minWeightGrams: 3000, minDays: 5, maxDays: 9 });
+  });
+  const names = async (address = sanFrancisco) => (await quote({ address })).body.shippingOptions.map((o: { name: string; price: number }) => `${o.name} ${o.price}`);
+
+  it("offers only the rates the subtotal and weight allow, cheapest first", async () => {
+    await priceShorts(4000, 1000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect(await names()).toEqual(["Standard 5.99", "Express 25"]);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect(await names()).toEqual(["Free standard 0", "Express 25"]);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect(await names()).toEqual(["Free standard 0", "Bulky freight 15", "Express 25"]);
+  });
+
+  it("the cart says how much is left to free shipping, from the same rule", async () => {
+    await priceShorts(4000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect((await shopper.get("/api/cart")).body).toMatchObject({ shipping: 5.99, freeShippingRemaining: 10, total: 49.19 });
+  });
+
+  it("charges the rate picked, and refuses one that doesn't apply", async () => {
+    await priceShorts(4000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect((await checkout(sanFrancisco, { shippingRateId: express })).body).toMatchObject({ shipping: 25, shippingMethod: "Express", total: 68.2 });
+    const free = (await quote({ address: sanFrancisco })).body.shippingOptions.find((o: { name: string }) => o.name === "Free standard");
+    expect(free).toBeUndefined();
+    const [{ id: freeId }] = (await server.database.db.execute<{ id: number }>("select id from shipping_rates where name = 'Free standard'" as never)).rows as [{ id: number }];
+    const refused = await checkout(sanFrancisco, { shippingRateId: freeId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("That shipping option isn't available for this order and address. Please choose another.");
+    expect((await checkout(sanFrancisco, { shippingRateId: standard })).body).toMatchObject({ shipping: 5.99, total: 49.19 });
+  });
+
+  it("a free-shipping code removes the rate's price once, never below zero", async () => {
+    await priceShorts(4000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    const q = (await quote({ address: sanFrancisco, discountCode: "SHIPFREE", shippingRateId: express })).body;
+    expect(q).toMatchObject({ shipping: 0, shippingBeforeDiscount: 25, discount: 0, total: 43.2 });
+    expect((await checkout(sanFrancisco, { discountCode: "SHIPFREE", shippingRateId: express })).body).toMatchObject({ shipping: 0, total: 43.2 });
+  });
+
+  it("an address no zone ships to is refused at checkout with the place named", async () => {
+    await rules.settings({});
+    const us = await rules.shippingZone("United States", [{ country: "US" }]);
+    await rules.shippingRate(us, { name: "Ground", kind: "flat", amountCents: 800 });
+    await server.database.db.execute("delete from zones where kind = 'shipping' and name = 'Everywhere'" as never);
+    server.services.catalogChanges.publish({ all: true });
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect((await quote({ address: london })).body.shippingOptions).toEqual([]);
+    const refused = await checkout(london);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("We don't ship this order to England, United Kingdom yet.");
+  });
+});
+
+describe("refunds give back the tax they charged", () => {
+  it("a partial refund stores its tax lines; the last one gives back the rest, the shipping's tax too", async () => {
+    await rules.taxZone("San Francisco", [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }], [{ rateMilliPercent: 8625 }]);
+    await rules.noFreeShippingEverywhere();
+    await rules.shippingRate("everywhere", { name: "Standard", kind: "flat", amountCents: 599 });
+    await rules.settings({ taxOnShipping: true });
+    await priceShorts(2000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 2 });
+    const started = (await checkout(sanFrancisco)).body;
+    expect(started).toMatchObject({ subtotal: 40, shipping: 5.99, tax: 3.97, total: 49.96 }); // 3.45 + 0.52
+    await pay(started);
+    const order = (await admin.get(`/api/admin/orders/${started.orderNumber}`)).body;
+    const itemId = order.items[0].id;
+    const first = await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { lines: [{ itemId, quantity: 1 }], reason: "Torn seam" });
+    expect(first.body.order.refunded).toBe(21.72); // 20.00 + 1.72 (half of 3.45, rounded down)
+    const taxBack = async () => (await server.database.db.select({ refundId: refundTaxLines.refundId, cents: refundTaxLines.taxCents }).from(refundTaxLines).innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId)).where(eq(refunds.orderId, order.order.id ?? (await orderId(started.orderNumber)))));
+    expect((await taxBack()).map((t) => t.cents)).toEqual([172]);
+    const last = await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { lines: [{ itemId, quantity: 1 }], reason: "Changed their mind" });
+    expect(last.body.order).toMatchObject({ status: "refunded", refunded: 49.96 });
+    expect((await taxBack()).map((t) => t.cents).sort((a, b) => a - b)).toEqual([52, 172, 173]);
+  });
+});
+
+async function orderId(orderNumber: string) {
+  return (await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!.id;
+}
