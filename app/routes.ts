@@ -45,6 +45,8 @@ export default [
   route("admin/customers/:email", "routes/admin-customer.tsx"),
   route("admin/collections", "routes/admin-collections.tsx"),
   route("admin/discounts", "routes/admin-discounts.tsx"),
+  route("admin/tax", "routes/admin-tax.tsx"),
+  route("admin/shipping", "routes/admin-shipping.tsx"),
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("admin/jobs", "routes/admin-jobs.tsx"),

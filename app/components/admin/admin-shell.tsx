@@ -11,6 +11,8 @@ const sections = [
   { to: "/admin/products", label: "Products & stock" },
   { to: "/admin/collections", label: "Collections" },
   { to: "/admin/discounts", label: "Discounts" },
+  { to: "/admin/tax", label: "Tax" },
+  { to: "/admin/shipping", label: "Shipping" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
   { to: "/admin/jobs", label: "Jobs" },
