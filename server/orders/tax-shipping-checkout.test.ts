@@ -202,3 +202,32 @@ describe("refunds give back the tax they charged", () => {
 async function orderId(orderNumber: string) {
   return (await server.database.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!.id;
 }
+
+describe("priced by hand (issue 27's check)", () => {
+  beforeEach(async () => {
+    await rules.taxZone("California", [{ country: "US", subdivision: "US-CA" }], [{ rateMilliPercent: 8625 }]);
+    await rules.noFreeShippingEverywhere();
+    await rules.shippingRate("everywhere", { name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000 });
+    await rules.shippingRate("everywhere", { name: "Free standard", kind: "free_over", minSubtotalCents: 5000 });
+  });
+
+  it.each([
+    // $40.00 to San Francisco: $5.99 shipping (under $50), 8.625 % California tax on the goods = $3.45.
+    { to: sanFrancisco, price: 4000, lines: ["Subtotal: $40.00", "Shipping (Standard): $5.99", "Sales tax (8.625%): $3.45", "Total: $49.44"], total: 4944 },
+    // $60.00 to New York: free shipping (over $50), 8 % everywhere else = $4.80.
+    { to: newYork, price: 6000, lines: ["Subtotal: $60.00", "Shipping (Free standard): FREE", "Sales tax (8%): $4.80", "Total: $64.80"], total: 6480 },
+  ])("$to.postalCode: checkout, payment, email and order page agree line by line", async ({ to, price, lines, total }) => {
+    await priceShorts(price);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    const started = (await checkout(to)).body;
+    expect(Math.round(started.total * 100)).toBe(total);
+    const [intent] = await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, started.paymentIntentId));
+    expect(intent!.amountCents).toBe(total);
+    await pay(started);
+    const email = server.mailer.sent.find((m) => m.subject.includes(started.orderNumber))!;
+    expect(email.text).toContain(lines.join("\n"));
+    const page = (await shopper.get(`/api/order-status/${started.paymentIntentId}`)).body;
+    const shown = [...page.order.charges.map((c: { label: string; amount: number; free: boolean }) => `${c.label}: ${c.free ? "FREE" : `$${c.amount.toFixed(2)}`}`), `Total: $${page.order.totalAmount.toFixed(2)}`];
+    expect(shown).toEqual(lines);
+  });
+});
