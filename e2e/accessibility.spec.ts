@@ -43,6 +43,36 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`tax and shipping pages with data, ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    test("have no axe violations, with a rate form open and the test panel answered", async ({ page, baseURL, signInAsStaff }) => {
+      test.setTimeout(60_000);
+      await signInAsStaff(page);
+      const post = (path: string, data: unknown) => page.request.post(path, { data, headers: { origin: baseURL! } });
+      // A zone with a rate on each page (another theme's run may have made them: 409); the seeded orders give the report its rows.
+      const texas = await post("/api/admin/tax/zones", { name: "Texas", regions: [{ country: "US", subdivision: "US-TX" }, { country: "US", subdivision: "US-TX", postalPrefix: "733" }] });
+      expect([201, 409]).toContain(texas.status());
+      if (texas.status() === 201) expect((await post("/api/admin/tax/rates", { zoneId: (await texas.json()).id, name: "Sales tax", rate: "6.25" })).status()).toBe(201);
+      const ni = await post("/api/admin/shipping/zones", { name: "Northern Ireland", regions: [{ country: "GB", subdivision: "GB-NIR" }] });
+      expect([201, 409]).toContain(ni.status());
+      if (ni.status() === 201) expect((await post("/api/admin/shipping/rates", { zoneId: (await ni.json()).id, name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000, minDays: 3, maxDays: 5 })).status()).toBe(201);
+      for (const [path, zone, country, state] of [["/admin/tax", "Texas", "US", "TX"], ["/admin/shipping", "Northern Ireland", "GB", "Northern Ireland"]] as const) {
+        await goto(page, path);
+        await page.getByRole("button", { name: `Add a rate to ${zone}` }).click();
+        const panel = page.getByRole("form", { name: "Test an address" });
+        await panel.getByLabel("Country").selectOption(country);
+        await panel.getByLabel("State or province").fill(state);
+        await panel.getByRole("button", { name: "Test" }).click();
+        await expect(page.getByText(new RegExp(`^Zone ${zone} \\(`))).toBeVisible();
+        if (path === "/admin/tax") await expect(page.getByRole("region", { name: "Tax collected" }).getByRole("row")).not.toHaveCount(0);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+        expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+    });
+  });
+}
+
 /** Presses Tab until the element has focus: the keyboard, not the mouse, gets there. */
 async function tabTo(page: Page, target: Locator, max = 80) {
   for (let i = 0; i < max; i++) {

@@ -142,7 +142,10 @@ export function AddressTestPanel({ kind }: { kind: "tax" | "shipping" }) {
         </div>
       </form>
       <FormError id={`${id}-error`} message={errors.form} />
-      <div aria-live="polite" className="mt-5 space-y-4 empty:hidden">
+      <p role="status" className="sr-only">
+        {result ? `Tested ${result.address}: ${result.why}` : ""}
+      </p>
+      <div className="mt-5 space-y-4 empty:hidden">
         {result && (
           <>
             <div className="rounded-xl bg-surface-muted px-4 py-3 text-sm">
