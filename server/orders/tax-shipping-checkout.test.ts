@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { discountCodes, orders, refundTaxLines, refunds, testPaymentIntents, variants } from "../db/schema";
 import { createApiClient } from "../test/api-client";
@@ -101,14 +102,12 @@ describe("tax zones", () => {
   });
 
   it("a product's tax category takes its own rate in a zone that has one", async () => {
-    const [{ id: exempt }] = (await server.database.db.execute<{ id: number }>(
-      // A category with a 0 % rate in California (children's clothing, say).
-      "insert into tax_categories (name) values ('Exempt in California') returning id" as never,
-    )).rows as [{ id: number }];
-    await server.database.db.execute(`update products set tax_category_id = ${exempt} where id = 3` as never);
+    // A category with a 0 % rate in California (children's clothing, say).
+    const [{ id: exempt }] = rowsOf<{ id: number }>(await server.database.db.execute(sql`insert into tax_categories (name) values ('Exempt in California') returning id`)) as [{ id: number }];
+    await server.database.db.execute(sql`update products set tax_category_id = ${exempt} where id = 3`);
     await rules.taxZone("California clothing", [{ country: "US", subdivision: "US-CA", postalPrefix: "9" }], [{ rateMilliPercent: 7000 }, { rateMilliPercent: 0, taxCategoryId: exempt }]);
     expect((await quote({ address: losAngeles })).body).toMatchObject({ tax: 0, total: 79.99 });
-    await server.database.db.execute("update products set tax_category_id = null where id = 3" as never);
+    await server.database.db.execute(sql`update products set tax_category_id = null where id = 3`);
     server.services.catalogChanges.publish({ all: true });
   });
 });
@@ -147,7 +146,7 @@ describe("shipping rates", () => {
     expect((await checkout(sanFrancisco, { shippingRateId: express })).body).toMatchObject({ shipping: 25, shippingMethod: "Express", total: 68.2 });
     const free = (await quote({ address: sanFrancisco })).body.shippingOptions.find((o: { name: string }) => o.name === "Free standard");
     expect(free).toBeUndefined();
-    const [{ id: freeId }] = (await server.database.db.execute<{ id: number }>("select id from shipping_rates where name = 'Free standard'" as never)).rows as [{ id: number }];
+    const [{ id: freeId }] = rowsOf<{ id: number }>(await server.database.db.execute(sql`select id from shipping_rates where name = 'Free standard'`)) as [{ id: number }];
     const refused = await checkout(sanFrancisco, { shippingRateId: freeId });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("That shipping option isn't available for this order and address. Please choose another.");
@@ -166,7 +165,7 @@ describe("shipping rates", () => {
     await rules.settings({});
     const us = await rules.shippingZone("United States", [{ country: "US" }]);
     await rules.shippingRate(us, { name: "Ground", kind: "flat", amountCents: 800 });
-    await server.database.db.execute("delete from zones where kind = 'shipping' and name = 'Everywhere'" as never);
+    await server.database.db.execute(sql`delete from zones where kind = 'shipping' and name = 'Everywhere'`);
     server.services.catalogChanges.publish({ all: true });
     await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
     expect((await quote({ address: london })).body.shippingOptions).toEqual([]);
