@@ -44,6 +44,26 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 for (const theme of ["light", "dark"] as const) {
+  test.describe(`store settings, ${theme} theme`, () => {
+    // The refused save is a 400, which the browser logs.
+    test.use({ colorScheme: theme, expectedConsoleErrors: [/status of 400/] });
+    test("/admin/settings, with a field's error showing, has no axe violations", async ({ page, signInAsStaff }) => {
+      await signInAsStaff(page);
+      await goto(page, "/admin/settings");
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
+      // The server's error for a field shows under it (nothing is saved).
+      const email = page.getByRole("textbox", { name: "Support email" });
+      await email.fill("help at the store");
+      await page.getByRole("button", { name: "Save settings" }).last().click();
+      await expect(email).toHaveAccessibleDescription("Support email: enter a valid email address");
+      await expect(email).toBeFocused();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  });
+}
+
+for (const theme of ["light", "dark"] as const) {
   test.describe(`tax and shipping pages with data, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("have no axe violations, with a rate form open and the test panel answered", async ({ page, baseURL, signInAsStaff }) => {

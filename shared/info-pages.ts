@@ -55,7 +55,7 @@ export const infoPages: Record<string, InfoPage> = {
   },
   stores: {
     title: "Stores",
-    description: "VSOP Apparel is online first; pop-ups follow each VSOP drop.",
+    description: "We are online first; pop-ups follow each VSOP drop.",
     intro: "We are an online store, which keeps our prices fair and our runs small.",
     sections: [
       { heading: "Pop-ups", paragraphs: ["We hold short pop-ups around VSOP releases. Dates and cities are announced to the VIP list and on our social channels first."] },
@@ -83,7 +83,7 @@ export const infoPages: Record<string, InfoPage> = {
   },
   terms: {
     title: "Terms of Service",
-    description: "The terms for buying from VSOP Apparel.",
+    description: "The terms for buying from our store.",
     intro: "By placing an order you agree to these terms.",
     sections: [
       { heading: "Orders and prices", paragraphs: ["Prices are in US dollars and include everything shown at checkout: subtotal, any discount, shipping and 8% tax. An order is confirmed when payment succeeds."] },

@@ -62,5 +62,5 @@ export function addressLines(address: StoreAddress): string[] {
   return [address.line1, address.line2, town, country].filter((line): line is string => Boolean(line));
 }
 
-/** "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, United States": the postal address in an email's footer. */
+/** "Kent Street Goods LLC, 12 Wythe Avenue, Brooklyn, NY 11249, United States": the postal address in an email's footer. */
 export const postalAddress = (legalName: string, address: StoreAddress) => [legalName, ...addressLines(address)].join(", ");

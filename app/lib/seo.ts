@@ -20,7 +20,7 @@ export function storeOf(matches: Matches): PublicStore | null {
   return rootData(matches)?.store ?? null;
 }
 
-/** "Contact Us | VSOP Apparel": a page's title, then the store's name as staff set it. */
+/** "Contact Us | Kent Street Goods": a page's title, then the store's name as staff set it. */
 export function pageTitle(matches: Matches, title: string): string {
   const name = storeOf(matches)?.name;
   return name ? `${title} | ${name}` : title;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { postalAddress, type PublicStore, socialLinksOf } from "../../shared/store-settings";
+import { postalAddress, type PublicStore, SOCIAL_NETWORK_NAMES, socialLinksOf } from "../../shared/store-settings";
 import { recordAudit } from "../audit/audit-log";
 import type { CatalogChanges } from "../cache/catalog-changes";
 import type { SharedReads } from "../catalog/shared-reads";
@@ -19,9 +19,16 @@ function toSettings({ id: _id, logoKey, logoWidths, updatedAt, ...row }: Setting
   return { ...row, logo: logoKey ? { key: logoKey, widths: logoWidths ?? [] } : null, updatedAt: updatedAt.toISOString() };
 }
 
+/** The fields as the history shows them: one per social network, and the logo by its key (its widths follow from it). */
+function auditFields({ socialLinks, logoWidths: _widths, ...fields }: Partial<SettingsRow>): Record<string, unknown> {
+  const links = socialLinks ? Object.fromEntries(SOCIAL_NETWORK_NAMES.map((n) => [`socialLinks.${n}`, socialLinks[n] ?? null])) : {};
+  return { ...fields, ...links };
+}
+
 /** Only what changed, before and after, so the history shows "Store name: A → B" and not the whole row. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+function changes(current: SettingsRow, values: Partial<SettingsRow>) {
+  const [before, after] = [auditFields(current), auditFields(values)];
+  const keys = Object.keys(after).filter((k) => (before[k] ?? null) !== (after[k] ?? null));
   return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])) };
 }
 

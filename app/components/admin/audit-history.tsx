@@ -1,4 +1,5 @@
 import { AdminTable, tdClass } from "~/components/admin/admin-shell";
+import { SOCIAL_NETWORKS } from "../../../shared/store-settings";
 
 export interface AuditEntryView {
   id: number;
@@ -35,9 +36,8 @@ const LABELS: Record<string, string> = {
   phone: "Phone",
   senderName: "Sender name",
   senderEmail: "Sender email",
-  socialLinks: "Social links",
   logoKey: "Logo",
-  logoWidths: "Logo widths",
+  ...Object.fromEntries(Object.entries(SOCIAL_NETWORKS).map(([network, { label }]) => [`socialLinks.${network}`, label])),
 };
 
 /** "On hand: 4 → 10" for each field that changed; identifying fields that did not change (a SKU) are left out. */

@@ -109,7 +109,7 @@ export function SettingsForm({ settings, logo }: { settings: StoreSettings; logo
     <form id={SETTINGS_FORM_ID} onSubmit={save} noValidate className="space-y-6">
       <Section title="Store details" description="The name shoppers see in page titles, the header and emails; the legal name goes on invoices and the copyright line.">
         {field("storeName", "Store name", { maxLength: 80 })}
-        {field("legalName", "Legal name", { maxLength: 120, hint: "The registered business name, e.g. “VSOP Apparel LLC”." })}
+        {field("legalName", "Legal name", { maxLength: 120, hint: "The registered business name, e.g. “Kent Street Goods LLC”." })}
       </Section>
       <Section title="Legal address" description="Printed in the footer, on every email (the law asks for a postal address in marketing mail) and in the store's structured data.">
         {field("addressLine1", "Address", { autoComplete: "address-line1", maxLength: 200 })}

@@ -13,7 +13,7 @@ import { styles } from "./styles";
 /** Who the store is in its emails, as the settings say (server/settings): its name, postal address and sender. */
 export interface StoreIdentity {
   name: string;
-  /** "VSOP Apparel, 200 Kent Avenue, Brooklyn, NY 11249, United States": CAN-SPAM asks for it in every footer. */
+  /** "Kent Street Goods LLC, 12 Wythe Avenue, Brooklyn, NY 11249, United States": CAN-SPAM asks for it in every footer. */
   postalAddress: string;
   /** The From header. */
   sender: { name: string; address: string };
