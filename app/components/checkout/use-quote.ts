@@ -59,7 +59,14 @@ export function useQuote() {
 
   /** A code to apply (throws the server's refusal) or null to remove it. */
   const applyCode = useCallback((discountCode: string | null) => ask({ discountCode }), [ask]);
-  const chooseShipping = useCallback((shippingRateId: number) => void ask({ shippingRateId }).catch(() => {}), [ask]);
+  /** The radio shows the choice at once; the totals follow when the server has priced it. */
+  const chooseShipping = useCallback(
+    (shippingRateId: number) => {
+      setQuote((q) => (q ? { ...q, shippingRateId } : q));
+      void ask({ shippingRateId }).catch(() => {});
+    },
+    [ask],
+  );
   /** The address as typed: asked after a short pause, once state and postal code are there (else forgotten). */
   const addressChanged = useCallback(
     (address: QuoteAddress) => {
