@@ -42,7 +42,7 @@ const order: OrderRow = {
   shippingCents: 0,
   taxCents: 2210,
   totalCents: 29833,
-  shippingMethod: "Standard",
+  shippingMethod: null,
   shippingMinDays: 3,
   shippingMaxDays: 5,
   shippingBeforeDiscountCents: 0,
@@ -120,7 +120,7 @@ describe("store emails over SMTP", () => {
     const { html, text } = expectStoreEmail(caught, { to: order.email, subject: "Your Kent Street Goods order VS-104233 is confirmed" });
     expect(text).toContain("Thank you for your order, Sam <b>Rivera</b> & Co!");
     expect(text).toContain("2 × Heavyweight Hoodie (Black, size M): $299.98\n1 × Pocket Tee (White, size L): $25.00");
-    expect(text).toContain("Subtotal: $324.98\nDiscount (WELCOME15): −$48.75\nShipping: FREE\nTax: $22.10\nTotal: $298.33");
+    expect(text).toContain("Subtotal: $324.98\nDiscount (WELCOME15): −$48.75\nShipping (Standard): FREE\nTax: $22.10\nTotal: $298.33");
     expect(text).toContain("Shipping to:\nSam <b>Rivera</b> & Co\n12 Market Street\nApt 4\nPortland, OR 97205\nUS");
     expect(text).toContain("ships within 1-2 business days and arrives in 3-5 business days");
     expect(text).toContain(`See order VS-104233: ${store.storeUrl}/orders/lookup`);
