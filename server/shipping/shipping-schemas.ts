@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHIPPING_RATE_KINDS } from "../db/schema";
+import type { ShippingRate } from "../pricing/shipping-rates";
 
 export const MAX_SHIPPING_CENTS = 1_000_000;
 export const MAX_DELIVERY_DAYS = 60;
@@ -27,16 +28,8 @@ const fields = {
   active: z.boolean(),
 };
 
-export interface RateRules {
-  kind: (typeof SHIPPING_RATE_KINDS)[number];
-  amountCents: number;
-  minSubtotalCents: number | null;
-  maxSubtotalCents: number | null;
-  minWeightGrams: number | null;
-  maxWeightGrams: number | null;
-  minDays: number;
-  maxDays: number;
-}
+/** What decides a rate's sense: everything but its name, its place and whether it is on. */
+export type RateRules = Omit<ShippingRate, "id" | "name" | "active">;
 
 const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
 

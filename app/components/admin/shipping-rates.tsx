@@ -1,23 +1,13 @@
 import { type FormEvent, useRef, useState } from "react";
-import { Pencil, Trash2 } from "lucide-react";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { centsFromDollarsText, formatPrice } from "~/lib/money";
-import { type Errors, FormError, noErrors, Reveal, SelectInput, smallButtonClass, TextInput, useFocusFirstError, useStaffCall } from "./staff-form-kit";
+import { type Errors, FormError, noErrors, Reveal, SelectInput, TextInput, useFocusFirstError, useStaffCall } from "./staff-form-kit";
 
-type Kind = "flat" | "free" | "free_over" | "price_band" | "weight_band";
-export interface ShippingRateRow {
-  id: number;
-  name: string;
-  kind: Kind;
-  amountCents: number;
-  minSubtotalCents: number | null;
-  maxSubtotalCents: number | null;
-  minWeightGrams: number | null;
-  maxWeightGrams: number | null;
-  minDays: number;
-  maxDays: number;
-  active: boolean;
-}
+import type { ShippingRateKind as Kind } from "../../../server/db/schema";
+import type { ShippingRate } from "../../../server/pricing/shipping-rates";
+import { RowActions } from "./row-actions";
+
+export type ShippingRateRow = ShippingRate;
 
 const KINDS: readonly (readonly [Kind, string])[] = [
   ["flat", "Flat price on every order"],
@@ -164,16 +154,7 @@ function RateItem({ rate, zoneId, zoneName }: { rate: ShippingRateRow; zoneId: n
             {rateConditions(rate)} · {rate.minDays === rate.maxDays ? rate.maxDays : `${rate.minDays}-${rate.maxDays}`} days
           </p>
         </div>
-        <div className="flex gap-2">
-          <button type="button" onClick={() => setEditing((open) => !open)} aria-expanded={editing} className={smallButtonClass}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit<span className="sr-only"> {rate.name} in {zoneName}</span>
-          </button>
-          <button type="button" onClick={remove} disabled={busy} className={smallButtonClass}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete<span className="sr-only"> {rate.name} in {zoneName}</span>
-          </button>
-        </div>
+        <RowActions what={`${rate.name} in ${zoneName}`} editing={editing} onEdit={() => setEditing((open) => !open)} onDelete={remove} busy={busy} />
       </div>
       {editing && (
         <div className="mt-3 rounded-xl bg-surface-muted p-3">

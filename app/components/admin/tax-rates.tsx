@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
-import { Pencil, Trash2 } from "lucide-react";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
-import { type Errors, FormError, noErrors, Reveal, SelectInput, smallButtonClass, TextInput, useFocusFirstError, useStaffCall } from "./staff-form-kit";
+import { type Errors, FormError, noErrors, Reveal, SelectInput, TextInput, useFocusFirstError, useStaffCall } from "./staff-form-kit";
+import { RowActions } from "./row-actions";
 
 export interface TaxRateRow {
   id: number;
@@ -61,16 +61,7 @@ function RateItem({ rate, zoneId, zoneName, categories }: { rate: TaxRateRow; zo
         <p className="text-sm">
           <span className="font-semibold">{rate.name}</span> · {rate.category ?? "All categories"} · <span className="font-semibold tabular-nums">{rate.percent}%</span>
         </p>
-        <div className="flex gap-2">
-          <button type="button" onClick={() => setEditing((open) => !open)} aria-expanded={editing} className={smallButtonClass}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit<span className="sr-only"> {rate.name} in {zoneName}</span>
-          </button>
-          <button type="button" onClick={remove} disabled={busy} className={smallButtonClass}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete<span className="sr-only"> {rate.name} in {zoneName}</span>
-          </button>
-        </div>
+        <RowActions what={`${rate.name} in ${zoneName}`} editing={editing} onEdit={() => setEditing((open) => !open)} onDelete={remove} busy={busy} />
       </div>
       {editing && (
         <div className="mt-3">
