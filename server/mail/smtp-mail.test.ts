@@ -42,7 +42,7 @@ const order: OrderRow = {
   shippingCents: 0,
   taxCents: 2210,
   totalCents: 29833,
-  shippingMethod: null,
+  shippingMethod: "Standard",
   shippingMinDays: 3,
   shippingMaxDays: 5,
   shippingBeforeDiscountCents: 0,
