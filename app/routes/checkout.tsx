@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
+import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 import type { CheckoutStarted } from "../../server/orders/start-checkout-types";
 import type { CheckoutDetails } from "../../server/orders/checkout-schemas";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { provider: payments.name, publishableKey: payments.publishableKey, saved, email: user?.email ?? "", signedIn: Boolean(user) };
 }
 
-export const meta = () => [{ title: "Checkout | VSOP Apparel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Checkout") }, { name: "robots", content: "noindex" }];
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { data: cart } = useCart();
