@@ -26,6 +26,12 @@ export function pageTitle(matches: Matches, title: string): string {
   return name ? `${title} | ${name}` : title;
 }
 
+/** "Orders | Kent Street Goods Admin": a staff page's title, never indexed. */
+export function adminMeta(matches: Matches, title: string): MetaDescriptor[] {
+  const name = storeOf(matches)?.name;
+  return [{ title: name ? `${title} | ${name} Admin` : title }, { name: "robots", content: "noindex" }];
+}
+
 /**
  * Title, description, canonical URL, Open Graph and Twitter tags for a page (the origin and site name from the root
  * loader, `matches`). Images default to the site's 1200 × 630 preview.

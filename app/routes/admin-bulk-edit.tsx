@@ -1,4 +1,5 @@
 import { Fragment, useState } from "react";
+import { adminMeta } from "~/lib/seo";
 import { Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-bulk-edit";
 import { servicesContext } from "~/context";
@@ -21,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...grid, q: q ?? "", category: category ?? "", collections: options.collections };
 }
 
-export const meta = () => [{ title: "Bulk edit | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Bulk edit");
 
 interface RowError {
   id: number;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { adminMeta } from "~/lib/seo";
 import { useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-campaign";
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { campaign, history: history.entries };
 }
 
-export const meta = () => [{ title: "VSOP drop | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "VSOP drop");
 
 /** "2026-12-21T18:00" in UTC, for a datetime-local input (UTC keeps server and browser in agreement). */
 const toInput = (iso: string) => iso.slice(0, 16);

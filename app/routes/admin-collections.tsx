@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin-collections";
+import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { CollectionItem, NewCollectionForm } from "~/components/admin/collection-editor";
@@ -9,7 +10,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return context.get(servicesContext).admin.listCollections();
 }
 
-export const meta = () => [{ title: "Collections | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Collections");
 
 const blocked = (products: number, subcategories: number) =>
   subcategories > 0 ? "Delete its subcategories first" : products > 0 ? "Move its products to another collection first" : null;

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-customer";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
@@ -15,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.customer.name ?? "Customer"} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => adminMeta(matches, `${loaderData?.customer.name ?? "Customer"}`);
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-customers";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).admin.listCustomers({ q, page })), q: q ?? "" };
 }
 
-export const meta = () => [{ title: "Customers | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Customers");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { adminMeta } from "~/lib/seo";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
 import { servicesContext } from "~/context";
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { sales, recent: recent.orders.slice(0, 8), failedJobs: jobs?.failed ?? 0 };
 }
 
-export const meta = () => [{ title: "Dashboard | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { sales, recent, failedJobs } = loaderData;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { adminMeta } from "~/lib/seo";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-discounts";
 import { servicesContext } from "~/context";
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...list, collections: options.collections.map(({ slug, name }) => ({ slug, name })) };
 }
 
-export const meta = () => [{ title: "Discounts | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Discounts");
 
 type Discount = Route.ComponentProps["loaderData"]["discounts"][number];
 

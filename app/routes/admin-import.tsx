@@ -1,4 +1,5 @@
 import { Download, Upload } from "lucide-react";
+import { adminMeta } from "~/lib/seo";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-import";
@@ -17,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { collections: (await context.get(servicesContext).admin.productFormOptions()).collections };
 }
 
-export const meta = () => [{ title: "Import and export | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Import and export");
 
 type Line = Refusal;
 type Report = ImportReport;

@@ -1,4 +1,5 @@
 import { Download, ExternalLink } from "lucide-react";
+import { adminMeta } from "~/lib/seo";
 import { ScheduledFeedAddress } from "~/components/admin/scheduled-feed-address";
 import { useState } from "react";
 import { toast } from "~/lib/toast";
@@ -18,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { summary, scheduledUrl, rotatable: feed.rotatable };
 }
 
-export const meta = () => [{ title: "Instagram Shop | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Instagram Shop");
 
 /** SPEC §2: In Stock when stock above 0, Pre-order when flagged, else Out of Stock. */
 function status(product: { stock: number; preorder: boolean }) {

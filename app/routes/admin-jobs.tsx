@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin-jobs";
+import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { RetryJobButton } from "~/components/admin/retry-job-button";
@@ -9,7 +10,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return context.get(servicesContext).jobs.overview();
 }
 
-export const meta = () => [{ title: "Background jobs | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Background jobs");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string | null) => (iso ? `${dateFormat.format(new Date(iso))} UTC` : "Not yet");

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { adminMeta } from "~/lib/seo";
 import { data, Link, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin-order";
@@ -25,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export const handle = { breadcrumb: (d: { order?: { orderNumber: string } } | undefined) => d?.order?.orderNumber };
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.orderNumber} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ params, matches }) => adminMeta(matches, `${params.orderNumber}`);
 
 const labels: Record<string, string> = { processing: "Mark processing", shipped: "Mark shipped", delivered: "Mark delivered", canceled: "Cancel and refund" };
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-orders";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).admin.listOrders({ status, q, page })), status: status ?? "", q: q ?? "" };
 }
 
-export const meta = () => [{ title: "Orders | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Orders");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-product-new";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -12,7 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { options: await context.get(servicesContext).admin.productFormOptions() };
 }
 
-export const meta = () => [{ title: "New product | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "New product");
 
 export default function NewProduct({ loaderData }: Route.ComponentProps) {
   const { options } = loaderData;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { adminMeta } from "~/lib/seo";
 import { Trash2 } from "lucide-react";
 import { data, Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
@@ -27,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Product"} | VSOP Admin` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => adminMeta(matches, `${loaderData?.product.name ?? "Product"}`);
 
 
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {

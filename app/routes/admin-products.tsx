@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { adminMeta } from "~/lib/seo";
 import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import type { Route } from "./+types/admin-products";
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const STATUSES = ["active", "draft", "archived"] as const;
 
-export const meta = () => [{ title: "Products | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Products");
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { products, total, q, status, category, collections } = loaderData;

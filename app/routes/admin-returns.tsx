@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-returns";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
@@ -17,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).admin.listReturns({ status })), status: status ?? "" };
 }
 
-export const meta = () => [{ title: "Returns | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Returns");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { adminMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-reviews";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...(await context.get(servicesContext).reviews.staff.list({ status, page })), status };
 }
 
-export const meta = () => [{ title: "Reviews | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Reviews");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin-settings";
+import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { settings: current, history: history.entries };
 }
 
-export const meta = () => [{ title: "Store settings | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Store settings");
 
 /** /admin/settings: who the store is (issue 27). The pages, emails, structured data and exports all read these. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

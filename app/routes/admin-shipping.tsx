@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin-shipping";
+import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AddressTestPanel } from "~/components/admin/address-test-panel";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return context.get(servicesContext).shippingAdmin.overview();
 }
 
-export const meta = () => [{ title: "Shipping | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Shipping");
 
 const freeFrom = (cents: number | null) => (cents === null ? "Nothing ships free here" : cents === 0 ? "Ships free on every order" : `Ships free from ${formatPrice(cents / 100)}`);
 

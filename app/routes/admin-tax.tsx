@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin-tax";
+import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AddressTestPanel } from "~/components/admin/address-test-panel";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...overview, report };
 }
 
-export const meta = () => [{ title: "Tax | VSOP Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Tax");
 
 export default function AdminTax({ loaderData }: Route.ComponentProps) {
   const { settings, categories, zones, report } = loaderData;
