@@ -1,3 +1,4 @@
+import { deliveryWindow } from "../../shared/shipping-copy";
 import type { OrderRow } from "../db/schema";
 import { summarizeTaxLines } from "./tax-lines";
 
@@ -28,7 +29,5 @@ export function orderCharges(order: ChargedOrder, taxLines: StoredTaxLine[]): Ch
 
 /** "3-5 business days" for the order's shipping rate, or the store's former promise for orders placed before rates. */
 export function deliveryDays(order: Pick<OrderRow, "shippingMinDays" | "shippingMaxDays">): string {
-  const min = order.shippingMinDays ?? 3;
-  const max = order.shippingMaxDays ?? 5;
-  return min === max ? `${max} business day${max === 1 ? "" : "s"}` : `${min}-${max} business days`;
+  return deliveryWindow({ minDays: order.shippingMinDays ?? 3, maxDays: order.shippingMaxDays ?? 5 })!;
 }

@@ -1,3 +1,4 @@
+import type { ShippingPromise } from "../../shared/shipping-copy";
 import type { PricingRules } from "./pricing-rules";
 import { freeShippingFrom } from "./shipping-rates";
 
@@ -7,7 +8,7 @@ import { freeShippingFrom } from "./shipping-rates";
  * "free over $X" when every zone ships free from some subtotal (X the highest, true everywhere); else nothing about
  * free shipping. Delivery days span the active rates.
  */
-export function shippingPromise(rules: PricingRules): { freeFromCents: number | null; minDays: number | null; maxDays: number | null } {
+export function shippingPromise(rules: PricingRules): ShippingPromise {
   const zones = rules.shippingZones.filter((z) => z.rates.some((r) => r.active));
   const thresholds = zones.map((z) => freeShippingFrom(z.rates));
   const freeFromCents = zones.length > 0 && thresholds.every((t) => t !== null) ? Math.max(...(thresholds as number[])) : null;
@@ -17,12 +18,4 @@ export function shippingPromise(rules: PricingRules): { freeFromCents: number | 
     minDays: active.length ? Math.min(...active.map((r) => r.minDays)) : null,
     maxDays: active.length ? Math.max(...active.map((r) => r.maxDays)) : null,
   };
-}
-
-/** The promise in words: "Free shipping on every order", "Free shipping on orders over $50", or null. */
-export function freeShippingNote(freeFromCents: number | null): string | null {
-  if (freeFromCents === null) return null;
-  if (freeFromCents === 0) return "Free shipping on every order";
-  const dollars = freeFromCents % 100 === 0 ? `$${freeFromCents / 100}` : `$${(freeFromCents / 100).toFixed(2)}`;
-  return `Free shipping on orders over ${dollars}`;
 }

@@ -1,7 +1,8 @@
 import type { ShippingOptionJson } from "./use-quote";
 import { formatPrice } from "~/lib/money";
+import { deliveryWindow } from "../../../shared/shipping-copy";
 
-const days = (o: ShippingOptionJson) => (o.minDays === o.maxDays ? `${o.maxDays} business day${o.maxDays === 1 ? "" : "s"}` : `${o.minDays}-${o.maxDays} business days`);
+const days = (o: ShippingOptionJson) => deliveryWindow(o);
 
 /**
  * The shipping rates the server offers for this cart and address (never one that doesn't apply), as radio cards;

@@ -1,17 +1,9 @@
 import { PackageCheck, RotateCcw, Truck, Zap } from "lucide-react";
-import { freeShippingNote } from "../../../server/pricing/shipping-promise";
-
-export interface ShippingPromise {
-  freeFromCents: number | null;
-  minDays: number | null;
-  maxDays: number | null;
-}
-
-const days = ({ minDays, maxDays }: ShippingPromise) => (minDays === null || maxDays === null ? null : minDays === maxDays ? `${maxDays} business days` : `${minDays}-${maxDays} business days`);
+import { deliveryWindow, freeShippingNote, type ShippingPromise } from "../../../shared/shipping-copy";
 
 /** SPEC §2 Product detail: the four service notes; the shipping ones read the staff's shipping rules (decision 0029). */
 export function ServiceNotes({ shipping }: { shipping: ShippingPromise }) {
-  const delivery = days(shipping);
+  const delivery = deliveryWindow(shipping);
   const notes = [
     { icon: Truck, text: freeShippingNote(shipping.freeFromCents) ?? "Shipping calculated at checkout" },
     { icon: RotateCcw, text: "30-day return policy" },
