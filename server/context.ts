@@ -21,6 +21,7 @@ import { createSeoService } from "./seo/seo-service";
 import { createTaxAdmin } from "./tax/tax-admin";
 import { createShippingAdmin } from "./shipping/shipping-admin";
 import { createReviewService } from "./reviews/review-service";
+import { createContentService } from "./content/content-service";
 import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
 import { saveContactMessage } from "./content/contact";
 import type { ContactInput } from "./content/contact-schemas";
@@ -348,6 +349,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
+    /** Posts, pages and policies as staff data (issue 28): the staff calls and the live rule for shoppers. */
+    contentEntries: createContentService({ db, now, catalogChanges }),
     content: {
       listArticles,
       getArticle: ({ id }: { id: number }) => getArticle(id),

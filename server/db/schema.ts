@@ -18,6 +18,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import type { RichTextDoc } from "../../shared/rich-text";
 
 import { FITS } from "../../shared/reviews";
 
@@ -977,3 +978,84 @@ export const refundTaxLines = pgTable(
 export type SettingsRow = typeof settings.$inferSelect;
 export type ShippingRateRow = typeof shippingRates.$inferSelect;
 export type TaxRateRow = typeof taxRates.$inferSelect;
+
+/** Posts, pages and policies (issue 28): staff-edited content whose body is checked TipTap JSON (server/content). */
+export const CONTENT_KINDS = ["post", "page", "policy"] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export const CONTENT_STATUSES = ["draft", "scheduled", "published", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+/** A cover image through the photo pipeline (media key and derivative widths), or a file the store ships (`src`). */
+export interface ContentCover {
+  key?: string;
+  widths?: number[];
+  src?: string;
+  alt: string;
+}
+
+export const contentEntries = pgTable(
+  "content_entries",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: CONTENT_KINDS }).notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    /** TipTap JSON, checked by server/content/rich-text-schema.ts on every save. */
+    body: jsonb("body").$type<RichTextDoc>().notNull(),
+    cover: jsonb("cover").$type<ContentCover>(),
+    author: text("author"),
+    category: text("category"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
+    /** When a scheduled entry goes live: a read rule (server/content/published.ts), not a job. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** When it first went live (posts show it as their date). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [
+    uniqueIndex("content_entries_kind_slug").on(t.kind, t.slug),
+    index("content_entries_live_idx").on(t.kind, t.status, t.publishAt),
+    check("content_entries_kind_known", sql`${t.kind} in ('post', 'page', 'policy')`),
+    check("content_entries_status_known", sql`${t.status} in ('draft', 'scheduled', 'published', 'archived')`),
+    check("content_entries_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("content_entries_scheduled_has_time", sql`${t.status} <> 'scheduled' or ${t.publishAt} is not null`),
+    check("content_entries_title_present", sql`length(${t.title}) between 1 and 200`),
+  ],
+);
+
+/** Every save keeps one: the entry as it was saved, so staff can see and restore it. */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    snapshot: jsonb("snapshot").notNull(),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("content_revisions_entry_idx").on(t.entryId, t.id.desc())],
+);
+
+/** An entry's earlier slugs: the old address answers 301 to the current one. */
+export const contentSlugRedirects = pgTable(
+  "content_slug_redirects",
+  {
+    kind: text("kind", { enum: CONTENT_KINDS }).notNull(),
+    oldSlug: text("old_slug").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.oldSlug] })],
+);
+
+export type ContentEntryRow = typeof contentEntries.$inferSelect;

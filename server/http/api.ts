@@ -8,6 +8,7 @@ import { authRouter } from "./auth-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
 import { contentRouter } from "./content-router";
+import { contentAdminRouter } from "./content-admin-router";
 import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
@@ -56,6 +57,7 @@ export function apiRouter(services: Services): Router {
   router.use("/ai", stylistRouter(services));
   router.use(reviewsRouter(services));
   router.use("/admin/settings", settingsRouter(services));
+  router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));

@@ -29,6 +29,7 @@ import { startTestServer, type TestServer } from "../test/test-server";
 import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/zone-schemas";
 import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxSettingsSchema } from "../tax/tax-admin-schemas";
 import { shippingRateChangeSchema, shippingRateFieldsSchema } from "../shipping/shipping-schemas";
+import { entryChangeSchema, entryFieldsSchema } from "../content/entry-schemas";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 let server: TestServer;
@@ -133,6 +134,10 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/shipping/rates", shippingRateFieldsSchema, { zoneId: 2, name: "Standard", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000, minDays: 3, maxDays: 5, active: true }],
   ["PATCH", "/api/admin/shipping/rates/1", shippingRateChangeSchema, { amountCents: 599, minDays: 1, maxDays: 2, active: false }],
   ["POST", "/api/admin/shipping/test", addressTestSchema, { country: "GB", state: "Scotland", postalCode: "HS1 2AA", subtotal: 80, weightGrams: 3000 }],
+  ["POST", "/api/admin/content", entryFieldsSchema, { kind: "post", slug: "fuzz", title: "Fuzz", body: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] }, status: "draft" }],
+  ["PATCH", "/api/admin/content/1", entryChangeSchema, { title: "Fuzz", body: { type: "doc", content: [] }, status: "scheduled", publishAt: "2027-01-01T00:00:00Z" }],
+  ["POST", "/api/admin/content/1/archive", emptyBodySchema, {}],
+  ["POST", "/api/admin/content/1/revisions/1/restore", emptyBodySchema, {}],
   [
     "PUT",
     "/api/admin/settings",
@@ -160,7 +165,7 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? staff : shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
@@ -180,6 +185,30 @@ describe("fuzzing every /api call with bad input", () => {
       }),
       { numRuns: RUNS },
     );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("a content body nested 5,000 levels deep, or too large, is a 4xx that writes nothing", async () => {
+    const before = await rowCounts();
+    // Written as text: JSON.stringify itself would overflow the test's stack on this document.
+    const nest = (levels: number) => `${'{"type":"blockquote","content":['.repeat(levels)}{"type":"paragraph"}${"]}".repeat(levels)}`;
+    const deep = nest(5_000);
+    const entry = (body: unknown) => JSON.stringify({ kind: "post", slug: "deep", title: "Deep", body });
+    const nestedBody = (levels: number) => `{"kind":"post","slug":"deep","title":"Deep","body":{"type":"doc","content":[${nest(levels)}]}}`;
+    // 5,000 levels are over the JSON body limit already; 2,000 fit in it and are refused by the depth check.
+    const nested = await staff.post("/api/admin/content", nestedBody(5_000));
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toMatch(/too large/);
+    const nestedInLimit = await staff.post("/api/admin/content", nestedBody(2_000));
+    expect(nestedInLimit.status).toBe(400);
+    expect(nestedInLimit.body.message).toMatch(/body: content\[0\](\.content\[0\])+: the document is nested too deeply/);
+    const wide = { type: "doc", content: Array.from({ length: 20_000 }, () => ({ type: "horizontalRule" })) };
+    expect((await staff.post("/api/admin/content", entry(wide))).status).toBe(400);
+    const large = { type: "doc", content: Array.from({ length: 3_600 }, () => ({ type: "horizontalRule" })) };
+    const tooLarge = await staff.post("/api/admin/content", entry(large));
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.message).toMatch(/too large/);
+    expect((await staff.patch("/api/admin/content/1", `{"body":{"type":"doc","content":[${deep}]}}`)).status).toBeGreaterThanOrEqual(400);
     expect(await rowCounts()).toEqual(before);
   });
 

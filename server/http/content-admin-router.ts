@@ -1,0 +1,41 @@
+import { type Request, Router } from "express";
+import { z } from "zod";
+import type { Services } from "../context";
+import { emptyBodySchema } from "../catalog/admin-schemas";
+import { entryChangeSchema, entryFieldsSchema, entryListQuery } from "../content/entry-schemas";
+import { requireAdmin } from "./session";
+import { parseInput } from "./validation";
+
+const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
+
+/** Staff calls for posts, pages and policies (issue 28), mounted under /api/admin/content; staff only. */
+export function contentAdminRouter(services: Services): Router {
+  const router = Router();
+  const content = services.contentEntries;
+  const actor = (req: Request) => `staff:${req.user!.username}`;
+  const idOf = (req: Request) => parseInput(numericId, req.params.id, "Invalid entry id");
+  router.use(requireAdmin);
+
+  router.get("/", async (req, res) => {
+    res.json(await content.list(parseInput(entryListQuery, req.query, "Invalid query")));
+  });
+  router.post("/", async (req, res) => {
+    res.status(201).json(await content.create({ input: parseInput(entryFieldsSchema, req.body, "Invalid entry"), actor: actor(req) }));
+  });
+  router.get("/:id", async (req, res) => {
+    res.json(await content.get({ id: idOf(req) }));
+  });
+  router.patch("/:id", async (req, res) => {
+    res.json(await content.update({ id: idOf(req), change: parseInput(entryChangeSchema, req.body, "Invalid entry"), actor: actor(req) }));
+  });
+  router.post("/:id/archive", async (req, res) => {
+    parseInput(emptyBodySchema, req.body, "Invalid request");
+    res.json(await content.archive({ id: idOf(req), actor: actor(req) }));
+  });
+  router.post("/:id/revisions/:revisionId/restore", async (req, res) => {
+    parseInput(emptyBodySchema, req.body, "Invalid request");
+    const revisionId = parseInput(numericId, req.params.revisionId, "Invalid revision id");
+    res.json(await content.restore({ id: idOf(req), revisionId, actor: actor(req) }));
+  });
+  return router;
+}
