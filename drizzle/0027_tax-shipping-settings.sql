@@ -132,3 +132,19 @@ INSERT INTO "tax_categories" ("name", "stripe_tax_code", "is_default") VALUES ('
 INSERT INTO "zones" ("kind", "name") VALUES ('tax', 'Everywhere'), ('shipping', 'Everywhere');--> statement-breakpoint
 INSERT INTO "tax_rates" ("zone_id", "tax_category_id", "name", "rate_milli_percent") SELECT "id", NULL, 'Sales tax', 8000 FROM "zones" WHERE "kind" = 'tax' AND "name" = 'Everywhere';--> statement-breakpoint
 INSERT INTO "shipping_rates" ("zone_id", "name", "kind", "amount_cents", "min_days", "max_days") SELECT "id", 'Standard shipping', 'free', 0, 3, 5 FROM "zones" WHERE "kind" = 'shipping' AND "name" = 'Everywhere';
+--> statement-breakpoint
+-- Orders placed before tax lines existed were taxed 8 % everywhere: their tax becomes one line per item, shared by
+-- what each item cost after its discount (the last item takes the rounding), so their refunds and the report read it.
+INSERT INTO "order_tax_lines" ("order_id", "order_item_id", "name", "rate_milli_percent", "taxable_cents", "tax_cents", "jurisdiction", "country", "subdivision")
+SELECT "order_id", "id", 'Sales tax', 8000, "net", "share" + CASE WHEN "from_last" = 1 THEN "tax_cents" - "shared" ELSE 0 END, 'Everywhere', "shipping_country", NULL
+FROM (
+  SELECT s.*, sum(s."share") OVER (PARTITION BY s."order_id") AS "shared"
+  FROM (
+    SELECT i."id", i."order_id", o."tax_cents", o."shipping_country", i."unit_price_cents" * i."quantity" - i."discount_cents" AS "net",
+      floor((i."unit_price_cents" * i."quantity" - i."discount_cents")::numeric * o."tax_cents" / nullif(sum(i."unit_price_cents" * i."quantity" - i."discount_cents") OVER (PARTITION BY i."order_id"), 0))::int AS "share",
+      row_number() OVER (PARTITION BY i."order_id" ORDER BY i."id" DESC) AS "from_last"
+    FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id"
+    WHERE o."tax_cents" > 0 AND NOT EXISTS (SELECT 1 FROM "order_tax_lines" t WHERE t."order_id" = o."id")
+  ) s
+) f
+WHERE "share" IS NOT NULL;

@@ -67,7 +67,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         );
       }
     } catch (error) {
-      const known = error instanceof ApiError && (error.status === 409 || error.status === 400);
+      const known = error instanceof ApiError && [400, 409, 503].includes(error.status);
       setSetupError(known ? error.detail : "We couldn't set up the payment process. Please try again.");
       toast.error("Payment Setup Failed", { description: known ? error.detail : "We couldn't set up the payment process. Please try again." });
     } finally {

@@ -29,7 +29,7 @@ describe("GET /api/cart", () => {
   it("is an empty cart for a new shopper, without creating anything", async () => {
     const res = await shopper.get("/api/cart");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, taxRatePercent: 8, taxIncluded: false, freeShippingRemaining: null, total: 0 });
+    expect(res.body).toEqual({ items: [], itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, taxRatePercent: 8, taxIncluded: false, freeShippingRemaining: null, estimated: false, total: 0 });
     expect(shopper.jar.size).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { type PricedOrder, priceOrder, taxableAmounts, taxAmounts, addTax } from "../pricing/price-order";
 import type { PricingRules } from "../pricing/pricing-rules";
-import { freeShippingFrom, offeredRates } from "../pricing/shipping-rates";
+import { offeredRates } from "../pricing/shipping-rates";
+import { shippingPromise } from "../pricing/shipping-promise";
 import { ratesFor, shippingTaxRates, taxZoneFor } from "../tax/manual-tax";
 
 export interface EstimatedLine {
@@ -19,6 +20,8 @@ export interface CartEstimate {
   taxRatePercent: number | null;
   /** How much more the cart needs for free shipping everywhere, or null when that doesn't apply. */
   freeShippingRemainingCents: number | null;
+  /** Other zones exist: an address may change the shipping and tax shown, so they are labelled estimates. */
+  estimated: boolean;
 }
 
 /**
@@ -35,14 +38,17 @@ export function estimateCart(rules: PricingRules, lines: EstimatedLine[]): CartE
   const rates = [...lines.map((l) => ratesFor(rules, zone, l.taxCategoryId)), shippingTaxRates(rules, zone)];
   const priced = addTax(untaxed, taxAmounts(taxableAmounts(lines, untaxed), rates, rules.pricesIncludeTax, lines.length), rules.pricesIncludeTax);
   const distinct = new Set(priced.taxLines.map((t) => t.rateMilliPercent));
-  const freeFrom = everywhereShipping ? freeShippingFrom(everywhereShipping.rates) : null;
-  const remaining = freeFrom !== null && cheapest && cheapest.priceCents > 0 ? freeFrom - parcel.subtotalCents : 0;
+  // The free-shipping threshold true for every address (the storefront's promise), so "$X to go" never misleads.
+  const freeFrom = shippingPromise(rules).freeFromCents;
+  const remaining = freeFrom !== null && (cheapest === null || cheapest.priceCents > 0) ? freeFrom - parcel.subtotalCents : 0;
+  const estimated = rules.taxProvider !== "manual" || [...rules.taxZones, ...rules.shippingZones].some((z) => z.regions.length > 0);
   return {
     priced,
     shippingCents: cheapest ? cheapest.priceCents : null,
     taxKnown: zone !== null,
     taxRatePercent: zone && distinct.size === 1 ? [...distinct][0]! / 1000 : zone && lines.length === 0 ? combinedGeneralRate(zone.rates) : null,
     freeShippingRemainingCents: remaining > 0 ? remaining : null,
+    estimated,
   };
 }
 

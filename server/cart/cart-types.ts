@@ -26,6 +26,8 @@ export interface Cart {
   taxIncluded: boolean;
   /** How much more makes shipping free, or null when it doesn't apply. */
   freeShippingRemaining: number | null;
+  /** Shipping and tax may differ for the shopper's address (other zones exist): they read as estimates until checkout. */
+  estimated: boolean;
   /** Subtotal − discount + shipping + tax, of the parts known before an address. */
   total: number;
 }

@@ -95,6 +95,7 @@ export function toCart(rows: LineRow[], rules: PricingRules): Cart {
     taxRatePercent: estimate.taxRatePercent,
     taxIncluded: totals.taxIncluded,
     freeShippingRemaining: estimate.freeShippingRemainingCents === null ? null : toDollars(estimate.freeShippingRemainingCents),
+    estimated: estimate.estimated,
     total: toDollars(totals.totalCents),
   };
 }

@@ -48,11 +48,11 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
 }
 
 /**
- * Same lines, prices, discount, shipping and tax → same fingerprint: a retried checkout reuses its order and payment
- * (a changed address or shipping choice that changes what is charged makes a new one).
+ * Same lines, prices, discount, destination, shipping rate and tax lines (who charged what, where) → same fingerprint:
+ * a retried checkout reuses its order and payment. Anything that changes what the order would store makes a new one.
  */
-export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null, charged: { shipping: string; totalCents: number; taxCents: number }): string {
+export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null, charged: unknown): string {
   const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}`).sort().join(",");
   const code = discount ? `${discount.code}:${JSON.stringify(discount.rule)}` : "";
-  return createHash("sha256").update(`${key}|${code}|${charged.shipping}|${charged.taxCents}|${charged.totalCents}`).digest("base64url");
+  return createHash("sha256").update(`${key}|${code}|${JSON.stringify(charged)}`).digest("base64url");
 }

@@ -36,16 +36,23 @@ export async function reverseRefundTax(deps: TaxDeps, refundId: string): Promise
   const taxLines = await orderTaxLinesOf(deps.db, order.id);
   const given = await deps.db.select().from(refundTaxLines).where(eq(refundTaxLines.refundId, refundId));
   const items = await deps.db.select({ id: orderItems.id, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity, discountCents: orderItems.discountCents }).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  const taxOf = (itemId: number | null) => given.filter((g) => taxLines.find((t) => t.id === g.orderTaxLineId)?.orderItemId === itemId).reduce((s, g) => s + g.taxCents, 0);
-  // The refunded share of each line's amount as it was quoted (with the tax when the prices include it): the share
-  // of its tax this refund gives back.
+  const of = (itemId: number | null) => taxLines.filter((t) => t.orderItemId === itemId);
+  const taxOf = (itemId: number | null) => given.filter((g) => of(itemId).some((t) => t.id === g.orderTaxLineId)).reduce((s, g) => s + g.taxCents, 0);
+  /**
+   * The amount (as quoted: with the tax when the prices include it) whose tax this refund gives back, counted
+   * cumulatively over the refunds so far, so that every reversal of a line adds up to the line and never past it.
+   */
+  const reversedAmount = (amount: number, itemId: number | null) => {
+    const tax = taxOf(itemId);
+    const total = of(itemId).reduce((s, t) => s + t.taxCents, 0);
+    const before = of(itemId).reduce((s, t) => s + t.refundedCents, 0) - tax;
+    return Math.round((amount * (before + tax)) / total) - Math.round((amount * before) / total);
+  };
   const lines: ReversedLine[] = items.flatMap((item, i) => {
     const tax = taxOf(item.id);
     if (tax === 0) return [];
-    const lineNet = item.unitPriceCents * item.quantity - item.discountCents;
-    const lineTax = taxLines.filter((t) => t.orderItemId === item.id).reduce((s, t) => s + t.taxCents, 0);
-    const amount = Math.round((lineNet * tax) / lineTax);
-    return [{ reference: `line-${i}`, amountCents: amount, taxCents: tax, quantity: Math.max(1, Math.round((item.quantity * tax) / lineTax)) }];
+    const lineTax = of(item.id).reduce((s, t) => s + t.taxCents, 0);
+    return [{ reference: `line-${i}`, amountCents: reversedAmount(item.unitPriceCents * item.quantity - item.discountCents, item.id), taxCents: tax, quantity: Math.max(1, Math.round((item.quantity * tax) / lineTax)) }];
   });
   const shippingTax = taxOf(null);
   try {
@@ -54,7 +61,7 @@ export async function reverseRefundTax(deps: TaxDeps, refundId: string): Promise
       orderNumber: order.orderNumber,
       transactionId: order.taxTransactionId,
       lines,
-      shipping: shippingTax > 0 ? { amountCents: order.shippingCents, taxCents: shippingTax } : null,
+      shipping: shippingTax > 0 ? { amountCents: reversedAmount(order.shippingCents, null), taxCents: shippingTax } : null,
     });
     await deps.db.update(refunds).set({ taxReversalId: reversalId ?? "none" }).where(eq(refunds.id, refundId));
     return true;
@@ -70,7 +77,7 @@ export async function settleOwedTax(deps: TaxDeps): Promise<number> {
   const owed = await deps.db
     .select()
     .from(orders)
-    .where(and(ne(orders.taxProvider, "manual"), isNotNull(orders.taxCalculationId), isNull(orders.taxTransactionId), isNotNull(orders.paidAt), gt(orders.paidAt, since), inArray(orders.status, ["paid", "processing", "shipped", "delivered", "refunded"])))
+    .where(and(ne(orders.taxProvider, "manual"), isNotNull(orders.taxCalculationId), isNull(orders.taxTransactionId), isNotNull(orders.paidAt), gt(orders.paidAt, since), inArray(orders.status, ["paid", "processing", "shipped", "delivered"])))
     .limit(100);
   let done = 0;
   for (const order of owed) if (await commitOrderTax(deps, order)) done++;
@@ -78,7 +85,8 @@ export async function settleOwedTax(deps: TaxDeps): Promise<number> {
     .select({ id: refunds.id })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.status, "issued"), isNull(refunds.taxReversalId), isNotNull(orders.taxTransactionId), sql`exists (select 1 from ${refundTaxLines} where ${refundTaxLines.refundId} = ${refunds.id})`))
+    // A week of retries at most: a reversal Stripe keeps refusing needs a person (the log says which order).
+    .where(and(eq(refunds.status, "issued"), isNull(refunds.taxReversalId), isNotNull(orders.taxTransactionId), gt(refunds.createdAt, new Date(deps.now().getTime() - 7 * 24 * 60 * 60_000)), sql`exists (select 1 from ${refundTaxLines} where ${refundTaxLines.refundId} = ${refunds.id})`))
     .limit(100);
   for (const { id } of reversals) if (await reverseRefundTax(deps, id)) done++;
   return done;

@@ -31,6 +31,9 @@ export interface CheckoutPricing {
   calculationId: string | null;
 }
 
+/** Countries whose addresses must name a state or province the store knows (ISO 3166-2 in shared/regions.ts). */
+const STATES_REQUIRED = new Set(["US", "CA"]);
+
 export const TAX_UNAVAILABLE = "We couldn't calculate the tax for this address just now, so nothing was charged. Please try again in a moment.";
 
 /** "California, United States", or the country alone. */
@@ -55,6 +58,10 @@ export async function priceCheckout(
   { lines, discount, address, shippingRateId, strict }: { lines: CheckoutLine[]; discount: Discount | null; address: CheckoutAddress | null; shippingRateId?: number; strict: boolean },
 ): Promise<CheckoutPricing> {
   const destination = address ? { country: address.country, subdivision: subdivisionOf(address.country, address.region), postalCode: address.postalCode } : null;
+  // Tax and shipping depend on the state or province: one the store can't read is refused, never priced as elsewhere.
+  if (destination && !destination.subdivision && address!.region.trim() && STATES_REQUIRED.has(destination.country)) {
+    throw new AppError("bad_request", `We don't know the ${destination.country === "US" ? "state" : "province"} "${address!.region.trim().slice(0, 40)}". Enter its name or its two-letter code (for example ${destination.country === "US" ? "CA or California" : "ON or Ontario"}).`);
+  }
   const base = priceOrder({ lines, discount: discount?.rule ?? null });
   const parcel = { subtotalCents: base.subtotalCents - base.discountCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
   const zone = shippingZoneFor(rules, destination);

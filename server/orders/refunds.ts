@@ -43,7 +43,8 @@ async function partsForLines(tx: Tx, order: OrderRow, lines: RefundLine[]) {
     const share = (total: number) => unitsShare(total, item.quantity, item.refundedQuantity, line.quantity);
     cents += item.unitPriceCents * line.quantity - share(item.discountCents);
     for (const taxLine of taxLines.filter((t) => t.orderItemId === item.id)) {
-      const tax = share(taxLine.taxCents);
+      // Never more than is left of that tax (an amount-only refund may have given some of it back already).
+      const tax = Math.min(share(taxLine.taxCents), taxLine.taxCents - taxLine.refundedCents);
       taxes.push({ line: taxLine, cents: tax });
       if (!order.taxIncluded) cents += tax;
     }

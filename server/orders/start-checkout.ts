@@ -17,7 +17,9 @@ import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
 import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
 import { recordOrderEvent } from "./order-events";
-import { type CheckoutPricing, priceCheckout } from "./price-checkout";
+import { type CheckoutPricing, priceCheckout, TAX_UNAVAILABLE } from "./price-checkout";
+import type { PricingRules } from "../pricing/pricing-rules";
+import type { TaxProvider } from "../tax/tax-provider";
 import { insertOrderTaxLines, orderTaxLinesOf, summarizeTaxLines } from "./tax-lines";
 
 
@@ -34,7 +36,10 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   if (!cartId) throw new AppError("bad_request", EMPTY_CART);
 
   const rules = await deps.pricingRules();
-  const taxProvider = deps.taxProvider(rules.taxProvider);
+  const taxProvider = rememberingQuotes(deps.taxProvider(rules.taxProvider));
+  // A provider on the network (Stripe Tax) is asked before the transaction, which then finds its answer remembered:
+  // no lock is held while it answers.
+  if (taxProvider.name !== "manual") await quoteAhead({ ...deps, rules, provider: taxProvider, cartId });
   const { order, replacedIntentId } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // One checkout at a time per cart: a double click waits here and then reuses the first one's order.
@@ -51,7 +56,8 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     const customer = { userId: owner.userId, email: details.email };
     const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
     const pricing = await priceCheckout({ rules, taxProvider }, { lines, discount, address: details.address, shippingRateId: details.shippingRateId, strict: true });
-    const fingerprint = fingerprintCheckout(lines, discount, { shipping: `${pricing.chosen?.id}:${pricing.priced.shippingCents}`, taxCents: pricing.priced.taxCents, totalCents: pricing.priced.totalCents });
+    const { priced, chosen, destination } = pricing;
+    const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null };
@@ -110,6 +116,30 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
     total: toDollars(order.totalCents),
   };
+}
+
+/** A provider that remembers its answers by question, for one checkout. */
+function rememberingQuotes(provider: TaxProvider): TaxProvider {
+  const answers = new Map<string, ReturnType<TaxProvider["quote"]>>();
+  return {
+    ...provider,
+    quote(input) {
+      const key = JSON.stringify(input);
+      if (!answers.has(key)) answers.set(key, provider.quote(input));
+      return answers.get(key)!;
+    },
+  };
+}
+
+/** Prices the cart as it stands, outside any transaction, to put the provider's answer in memory; only its refusal counts. */
+async function quoteAhead(deps: OrderDeps & { owner: CartOwner; details: CheckoutDetails; rules: PricingRules; provider: TaxProvider; cartId: string }) {
+  const lines = await loadCheckoutLines(deps.db, deps.cartId);
+  try {
+    const discount = await findDiscount(deps.db, deps.details.discountCode, deps.now(), { lines, customer: { userId: deps.owner.userId, email: deps.details.email } });
+    await priceCheckout({ rules: deps.rules, taxProvider: deps.provider }, { lines, discount, address: deps.details.address, shippingRateId: deps.details.shippingRateId, strict: false });
+  } catch (err) {
+    if (err instanceof AppError && err.message === TAX_UNAVAILABLE) throw err;
+  }
 }
 
 function contactColumns(details: CheckoutDetails, now: Date) {

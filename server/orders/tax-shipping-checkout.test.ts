@@ -230,3 +230,44 @@ describe("priced by hand (issue 27's check)", () => {
     expect(shown).toEqual(lines);
   });
 });
+
+describe("what review found", () => {
+  it("an amount refunded first is counted: a later line refund never gives back more tax than is left", async () => {
+    await priceShorts(10000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 3 });
+    const started = (await checkout(newYork)).body;
+    expect(started.total).toBe(324);
+    await pay(started);
+    const order = (await admin.get(`/api/admin/orders/${started.orderNumber}`)).body;
+    await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { amountCents: 16200, reason: "Goodwill" });
+    await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { lines: [{ itemId: order.items[0].id, quantity: 2 }], reason: "Returned" });
+    const given = await server.database.db.select({ cents: refundTaxLines.taxCents }).from(refundTaxLines).innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId)).where(eq(refunds.orderId, await orderId(started.orderNumber)));
+    expect(given.reduce((s, g) => s + g.cents, 0)).toBeLessThanOrEqual(2400);
+  });
+
+  it("a checkout retried with an address taxed differently makes a new order with that address's tax lines", async () => {
+    await rules.taxZone("New Jersey", [{ country: "US", subdivision: "US-NJ" }], [{ name: "NJ sales tax", rateMilliPercent: 8000 }]);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    const first = (await checkout(newYork)).body;
+    const second = (await checkout({ country: "US", region: "NJ", postalCode: "07302" })).body;
+    expect(second.total).toBe(first.total);
+    expect(second.orderNumber).not.toBe(first.orderNumber);
+    expect(second.taxLines).toEqual([expect.objectContaining({ label: "NJ sales tax (8%)", jurisdiction: "New Jersey" })]);
+  });
+
+  it("a US state or Canadian province the store can't read is refused, never taxed as elsewhere", async () => {
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    const refused = await checkout({ country: "US", region: "Californa", postalCode: "94103" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`We don't know the state "Californa". Enter its name or its two-letter code (for example CA or California).`);
+    expect((await quote({ address: { country: "CA", region: "Ontaryo", postalCode: "M5V 2T6" } })).status).toBe(400);
+    expect((await checkout({ country: "GB", region: "Greater London", postalCode: "SW1A 1AA" })).status).toBe(200);
+  });
+
+  it("once other zones exist, the cart's shipping and tax read as estimates", async () => {
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    expect((await shopper.get("/api/cart")).body.estimated).toBe(false);
+    await rules.taxZone("California", [{ country: "US", subdivision: "US-CA" }], [{ rateMilliPercent: 7250 }]);
+    expect((await shopper.get("/api/cart")).body).toMatchObject({ estimated: true, tax: 6.4 });
+  });
+});

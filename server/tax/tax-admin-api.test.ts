@@ -282,7 +282,7 @@ describe("the tax report", () => {
     const csv = await admin.get("/api/admin/tax/report.csv?from=2026-01&to=2026-02");
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="vsop-tax-2026-01-to-2026-02.csv"');
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="tax-2026-01-to-2026-02.csv"');
     expect(csv.text.trim().split("\n")).toEqual([
       "Month,Country,State or province,Region code,Orders,Taxable (USD),Tax collected (USD),Tax refunded (USD),Net tax (USD)",
       "2026-02,US,California,US-CA,1,20.00,1.45,0.00,1.45",

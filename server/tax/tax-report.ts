@@ -56,6 +56,8 @@ export async function taxReport({ db, query, now }: { db: Database; query: TaxRe
       join orders o on o.id = l.order_id
       left join (select order_tax_line_id, sum(tax_cents) as refunded from refund_tax_lines group by order_tax_line_id) r on r.order_tax_line_id = l.id
       where o.paid_at is not null and o.status not in ('failed', 'canceled', 'expired')
+        -- a late payment refunded whole at once (no refund rows) collected no tax
+        and not (o.status = 'refunded' and o.refunded_cents = 0)
         and o.paid_at >= ${monthStart(from).toISOString()}::timestamptz and o.paid_at < ${monthStart(addMonths(to, 1)).toISOString()}::timestamptz
       group by o.id, 2, l.country, l.subdivision, l.order_item_id
     )
@@ -89,5 +91,5 @@ export async function taxReportCsv(args: Parameters<typeof taxReport>[0]) {
     ["Month", "Country", "State or province", "Region code", "Orders", "Taxable (USD)", "Tax collected (USD)", "Tax refunded (USD)", "Net tax (USD)"],
     ...rows.map((r) => [r.month, r.country, r.subdivision ? subdivisionName(r.subdivision) : "", r.subdivision ?? "", r.orders, dollars(r.taxableCents), dollars(r.taxCents), dollars(r.refundedCents), dollars(r.netCents)]),
   ]);
-  return { csv, filename: `vsop-tax-${from}-to-${to}.csv` };
+  return { csv, filename: `tax-${from}-to-${to}.csv` };
 }

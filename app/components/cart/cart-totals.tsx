@@ -9,6 +9,8 @@ export type Totals = Pick<Cart, "subtotal" | "discount" | "shipping" | "tax" | "
   /** One line per tax and rate, once an address decides them. */
   taxLines?: TaxLineSummary[];
   freeShippingRemaining?: number | null;
+  /** The cart's figures before an address, where an address may change them. */
+  estimated?: boolean;
 };
 
 const row = "flex justify-between gap-4";
@@ -38,7 +40,8 @@ function TaxRows({ cart }: { cart: Totals }) {
   return (
     <div className={row}>
       <dt className="text-ink-muted">
-        Tax{cart.taxRatePercent !== null ? ` (${cart.taxRatePercent}%)` : ""}
+        {cart.estimated ? "Estimated tax" : "Tax"}
+        {cart.taxRatePercent !== null ? ` (${cart.taxRatePercent}%)` : ""}
         {included}
       </dt>
       <dd className="tabular-nums" data-testid="cart-tax">
@@ -78,7 +81,7 @@ export function CartTotals({ cart, showShipping = false }: { cart: Totals; showS
         )}
         {showShipping && (
           <div className={row}>
-            <dt className="text-ink-muted">Shipping</dt>
+            <dt className="text-ink-muted">{cart.estimated ? "Estimated shipping" : "Shipping"}</dt>
             <ShippingAmount cart={cart} />
           </div>
         )}
@@ -90,6 +93,7 @@ export function CartTotals({ cart, showShipping = false }: { cart: Totals; showS
           </dd>
         </div>
       </dl>
+      {cart.estimated ? <p className="text-xs text-ink-muted">Shipping and tax for your address are worked out at checkout.</p> : null}
       {cart.freeShippingRemaining ? (
         <p className="rounded-xl bg-surface px-3 py-2 text-sm" data-testid="free-shipping-remaining">
           Add <strong className="tabular-nums">{formatPrice(cart.freeShippingRemaining)}</strong> more for free shipping.
