@@ -5,11 +5,12 @@ import { maintainDatabase } from "./db/maintenance";
 import { migrateDatabase } from "./db/migrate";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
 import { seedReviews } from "./db/seed/seed-reviews";
+import { seedContent } from "./content/seed-content";
 import type { Logger } from "./logger";
 
 /**
  * What runs once before a store serves: migrations, the demo catalogue on an empty database, the drop's campaign
- * record and PGlite's upkeep. With several workers the cluster's primary runs it, alone (decision 0027).
+ * record, the first content entries and PGlite's upkeep. With several workers the cluster's primary runs it, alone (decision 0027).
  */
 export async function prepareStore({ database, config, logger, reviews = true }: { database: DatabaseHandle; config: Config; logger: Logger; reviews?: boolean }) {
   await migrateDatabase(database);
@@ -18,5 +19,7 @@ export async function prepareStore({ database, config, logger, reviews = true }:
     logger.info({ ...seeded, ...(reviews ? await seedReviews(database.db) : {}) }, "catalogue seeded");
   }
   await seedCampaign(database.db, new Date());
+  // The blog's articles and the info pages become entries once, in a store that has none (issue 28).
+  await seedContent(database.db, new Date());
   await maintainDatabase(database);
 }

@@ -1,35 +1,27 @@
 import { data } from "react-router";
 import type { Route } from "./+types/info";
-import { infoPages } from "../../shared/info-pages";
+import { servicesContext } from "~/context";
+import { RichText } from "~/components/content/rich-text";
 import { pageTitle, seo } from "~/lib/seo";
 
-/** /shipping, /returns, /faq and the other information pages (app/lib/info-pages.ts). */
-export function loader({ request }: Route.LoaderArgs) {
+/** /shipping, /returns, /faq and the other information pages: content entries (pages and policies, issue 28). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.slice(1);
-  const page = infoPages[slug];
-  if (!page) throw data(null, { status: 404 });
-  return { slug, page };
+  const entry = await context.get(servicesContext).contentEntries.findInfoPage({ slug });
+  if (!entry) throw data(null, { status: 404 });
+  return { slug, page: { title: entry.title, seoTitle: entry.seoTitle, description: entry.seoDescription ?? entry.excerpt, intro: entry.excerpt, body: entry.body } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  data ? seo({ title: pageTitle(matches, data.page.title), description: data.page.description, path: `/${data.slug}`, matches }) : [{ title: "Not found" }];
+  data ? seo({ title: pageTitle(matches, data.page.seoTitle ?? data.page.title), description: data.page.description, path: `/${data.slug}`, matches }) : [{ title: "Not found" }];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <article className="container-page max-w-3xl pb-8 pt-6">
       <h1 className="font-display text-4xl font-bold tracking-tight">{page.title}</h1>
-      <p className="mt-4 text-lg leading-8 text-ink-muted">{page.intro}</p>
-      {page.sections.map((section) => (
-        <section key={section.heading} className="mt-10">
-          <h2 className="font-display text-xl font-bold">{section.heading}</h2>
-          {section.paragraphs.map((p) => (
-            <p key={p} className="mt-3 leading-7 text-ink-muted">
-              {p}
-            </p>
-          ))}
-        </section>
-      ))}
+      {page.intro && <p className="mt-4 text-lg leading-8 text-ink-muted">{page.intro}</p>}
+      <RichText doc={page.body} className="mt-6 space-y-3 leading-7" />
     </article>
   );
 }

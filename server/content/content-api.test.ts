@@ -5,6 +5,10 @@ import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
+import { infoPages } from "../../shared/info-pages";
+import { richTextPlain } from "../../shared/rich-text";
+import { loadArticles } from "./blog";
+import { seedContent } from "./seed-content";
 
 let server: TestServer;
 let staff: Awaited<ReturnType<typeof signedInAdmin>>;
@@ -17,6 +21,26 @@ afterAll(() => server?.close());
 
 const doc = (...paragraphs: string[]) => ({ type: "doc", content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) });
 const post = (slug: string, extra: Record<string, unknown> = {}) => ({ kind: "post", slug, title: `About ${slug}`, body: doc("Hello"), author: "Mara", category: "Style", tags: ["drop"], ...extra });
+
+describe("seeded content", () => {
+  it("holds the four articles and every info page with their addresses and texts, once", async () => {
+    const content = server.services.contentEntries;
+    for (const article of loadArticles()) {
+      const entry = await content.findLive({ kind: "post", slug: String(article.id) });
+      expect(entry).toMatchObject({ title: article.title, excerpt: article.excerpt, author: article.author, category: article.category, tags: article.tags, featured: article.featured, readTime: article.readTime });
+      expect(richTextPlain(entry!.body)).toBe(article.content.map((b) => b.text).join("\n\n"));
+      expect(entry!.publishedAt!.toISOString().slice(0, 10)).toBe(article.publishDate);
+    }
+    for (const [slug, page] of Object.entries(infoPages)) {
+      const entry = await content.findInfoPage({ slug });
+      expect(entry, slug).toMatchObject({ title: page.title, excerpt: page.intro, seoDescription: page.description });
+      expect(richTextPlain(entry!.body)).toBe(page.sections.flatMap((s) => [s.heading, ...s.paragraphs]).join("\n\n"));
+    }
+    expect((await content.findInfoPage({ slug: "returns" }))?.kind).toBe("policy");
+    expect((await content.findInfoPage({ slug: "faq" }))?.kind).toBe("page");
+    expect(await seedContent(server.database.db, new Date())).toEqual({ entries: 0 });
+  });
+});
 
 describe("staff content API", () => {
   it("creates, lists and gets an entry, each save keeping a revision and an audit row", async () => {

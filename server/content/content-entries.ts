@@ -19,6 +19,8 @@ const snapshotOf = (e: ContentEntryRow) => ({
   author: e.author,
   category: e.category,
   tags: e.tags,
+  featured: e.featured,
+  readTime: e.readTime,
   seoTitle: e.seoTitle,
   seoDescription: e.seoDescription,
   status: e.status,

@@ -29,6 +29,9 @@ export function createContentService({ db, now, catalogChanges }: ContentService
     restore: changing((args: By & { id: number; revisionId: number }) => restoreRevision({ db, now: now(), ...args })),
     findLive: (args: { kind: ContentKind; slug: string; preview?: boolean }) => findLiveEntry({ db, now: now(), ...args }),
     listLive: ({ kind }: { kind: ContentKind }) => listLiveEntries({ db, now: now(), kind }),
+    /** An info page at /{slug}: a page or a policy. */
+    findInfoPage: async ({ slug }: { slug: string }) =>
+      (await findLiveEntry({ db, now: now(), kind: "policy", slug })) ?? (await findLiveEntry({ db, now: now(), kind: "page", slug })),
     findRedirect: (args: { kind: ContentKind; slug: string }) => findSlugRedirect({ db, ...args }),
   };
 }

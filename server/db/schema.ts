@@ -1007,6 +1007,9 @@ export const contentEntries = pgTable(
     author: text("author"),
     category: text("category"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Posts: the one the blog shows on top, and the reading time shown with it ("6 min read"). */
+    featured: boolean("featured").notNull().default(false),
+    readTime: text("read_time"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),

@@ -14,15 +14,18 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedCatalog } from "../db/seed/seed-catalog";
+import { seedContent } from "../content/seed-content";
 import { migrationsDir, projectRoot } from "../paths";
 
 const cacheDir = join(projectRoot, "node_modules/.cache/test-db");
-const seedEntry = join(projectRoot, "server/db/seed/seed-catalog.ts");
+const seedEntries = ["server/db/seed/seed-catalog.ts", "server/content/seed-content.ts"].map((f) => join(projectRoot, f));
+const articlesDir = join(projectRoot, "content/blog");
 
-/** What the image holds: every migration and the demo catalogue. The drop's dates depend on the day, so each file seeds them. */
+/** What the image holds: every migration, the demo catalogue and the content. The drop's dates depend on the day, so each file seeds them. */
 async function fill(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
   await seedCatalog(handle.db);
+  await seedContent(handle.db, new Date());
 }
 
 /** A short hash of everything that decides the image's contents. */
@@ -33,8 +36,10 @@ export async function imageKey(): Promise<string> {
     hash.update(path.slice(migrationsDir.length)).update(readFileSync(path));
   }
   // The seed's code and data with everything it imports from the project (schema, handles, keywords), as one text.
-  const bundle = await build({ entryPoints: [seedEntry], bundle: true, write: false, platform: "node", format: "esm", packages: "external", logLevel: "silent" });
+  const bundle = await build({ entryPoints: seedEntries, bundle: true, outdir: "unused", write: false, platform: "node", format: "esm", packages: "external", logLevel: "silent" });
   for (const output of bundle.outputFiles) hash.update(output.contents);
+  // The articles the content seed reads at run time.
+  for (const name of readdirSync(articlesDir).sort()) hash.update(name).update(readFileSync(join(articlesDir, name)));
   for (const name of ["@electric-sql/pglite", "drizzle-orm"]) {
     hash.update(name).update(JSON.parse(readFileSync(join(projectRoot, "node_modules", name, "package.json"), "utf8")).version);
   }
