@@ -16,7 +16,6 @@ import { subscribe } from "./newsletter/subscribe";
 import { createAlertService } from "./alerts/alert-service";
 import { unsubscribeLinks } from "./unsubscribe/unsubscribe-links";
 import { unsubscribe } from "./unsubscribe/unsubscribe";
-import { getArticle, listArticles } from "./content/blog";
 import { createSeoService } from "./seo/seo-service";
 import { createTaxAdmin } from "./tax/tax-admin";
 import { createShippingAdmin } from "./shipping/shipping-admin";
@@ -345,15 +344,13 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       },
     },
     reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeIdentity } })), sharedReads),
-    seo: createSeoService({ db, origin: storeUrl }),
+    seo: createSeoService({ db, origin: storeUrl, now }),
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
     /** Posts, pages and policies as staff data (issue 28): the staff calls and the live rule for shoppers. */
-    contentEntries: createContentService({ db, now, catalogChanges }),
+    contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name }),
     content: {
-      listArticles,
-      getArticle: ({ id }: { id: number }) => getArticle(id),
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {
         await assertWithinLimits(db, [limits.contactIp(ip)], now());

@@ -1,16 +1,18 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog-article";
 import { servicesContext } from "~/context";
 import { formatArticleDate } from "~/components/content/article-card";
+import { RichText } from "~/components/content/rich-text";
 import { originOf, pageTitle, seo } from "~/lib/seo";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^[1-9]\d{0,5}$/.test(params.id)) throw data(null, { status: 404 });
-  try {
-    return { article: context.get(servicesContext).content.getArticle({ id: Number(params.id) }) };
-  } catch {
-    throw data(null, { status: 404 });
-  }
+/** A live post at /blog/{slug}; an earlier slug of one answers 301 to its current address (issue 28). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const content = context.get(servicesContext).contentEntries;
+  const article = await content.getPost({ slug: params.id });
+  if (article) return { article };
+  const moved = /^[a-z0-9-]{1,80}$/.test(params.id) ? await content.findRedirect({ kind: "post", slug: params.id }) : null;
+  if (moved) throw redirect(`/blog/${moved}`, 301);
+  throw data(null, { status: 404 });
 }
 
 export const handle = { breadcrumb: (d: { article?: { title: string } } | undefined) => d?.article?.title };
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const { article } = data;
   const origin = originOf(matches);
   return [
-    ...seo({ title: `${article.title} | VSOP Journal`, description: article.excerpt, path: `/blog/${article.id}`, matches, type: "article" }),
+    ...seo({ title: article.seoTitle ?? `${article.title} | VSOP Journal`, description: article.seoDescription ?? article.excerpt, path: `/blog/${article.id}`, matches, type: "article" }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -46,9 +48,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         {article.author} · <time dateTime={article.publishDate}>{formatArticleDate(article.publishDate)}</time> · {article.readTime}
       </p>
       <img src={article.image} alt="" width={400} height={500} className="mt-8 max-h-96 w-full rounded-3xl bg-[#eeebe4] object-contain" />
-      <div className="mt-8 space-y-5 text-lg leading-8">
-        {article.content.map((block, i) => (block.type === "h2" ? <h2 key={i} className="pt-4 font-display text-2xl font-bold">{block.text}</h2> : <p key={i} className="text-ink-muted">{block.text}</p>))}
-      </div>
+      <RichText doc={article.body} className="mt-8 space-y-5 text-lg leading-8" />
       <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
         {article.tags.map((tag) => (
           <li key={tag}>

@@ -8,8 +8,8 @@ import { BLOG_CATEGORIES, filterArticles, readBlogCategory } from "~/lib/blog-fi
 import { cn } from "~/lib/cn";
 import { pageTitle, seo } from "~/lib/seo";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { articles: context.get(servicesContext).content.listArticles() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { articles: await context.get(servicesContext).contentEntries.listPosts() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

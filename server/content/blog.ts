@@ -44,7 +44,7 @@ export function loadArticles(dir = join(projectRoot, "content", "blog")): Articl
   cache ??= readdirSync(dir)
     .filter((f) => f.endsWith(".md"))
     .map((f) => parseArticle(readFileSync(join(dir, f), "utf8"), f))
-    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.id - b.id);
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || Number(a.id) - Number(b.id));
   return cache;
 }
 

@@ -4,11 +4,15 @@ import type { ContentKind } from "../db/schema";
 import { publishingAll } from "../zones/staff-change";
 import { archiveEntry, createEntry, findLiveEntry, findSlugRedirect, getEntry, listEntries, listLiveEntries, restoreRevision, updateEntry } from "./content-entries";
 import type { EntryChange, EntryFields } from "./entry-schemas";
+import { atomFeed } from "./atom-feed";
+import { POST_SLUG, postSummary } from "./posts";
 
 export interface ContentServiceDeps {
   db: Database;
   now: () => Date;
   catalogChanges: CatalogChanges;
+  storeUrl: string;
+  storeName: () => Promise<string>;
 }
 
 type By = { actor: string };
@@ -18,7 +22,7 @@ type By = { actor: string };
  * then every process drops its cached pages. Shoppers' reads go through the one live rule (./published.ts) at the
  * service clock.
  */
-export function createContentService({ db, now, catalogChanges }: ContentServiceDeps) {
+export function createContentService({ db, now, catalogChanges, storeUrl, storeName }: ContentServiceDeps) {
   const changing = publishingAll(catalogChanges);
   return {
     list: (args: { kind?: ContentKind; status?: "draft" | "scheduled" | "published" | "archived"; q?: string }) => listEntries({ db, ...args }),
@@ -32,6 +36,15 @@ export function createContentService({ db, now, catalogChanges }: ContentService
     /** An info page at /{slug}: a page or a policy. */
     findInfoPage: async ({ slug }: { slug: string }) =>
       (await findLiveEntry({ db, now: now(), kind: "policy", slug })) ?? (await findLiveEntry({ db, now: now(), kind: "page", slug })),
+    /** The blog's live posts as cards, newest first. */
+    listPosts: async () => (await listLiveEntries({ db, now: now(), kind: "post" })).map(postSummary),
+    /** A live post with its body; null when there is none at that address. */
+    getPost: async ({ slug }: { slug: string }) => {
+      const entry = POST_SLUG.test(slug) ? await findLiveEntry({ db, now: now(), kind: "post", slug }) : null;
+      return entry && { ...postSummary(entry), body: entry.body, seoTitle: entry.seoTitle, seoDescription: entry.seoDescription, updatedAt: entry.updatedAt.toISOString() };
+    },
+    /** /blog/feed.xml */
+    feed: async () => atomFeed({ origin: storeUrl, storeName: await storeName(), posts: await listLiveEntries({ db, now: now(), kind: "post" }) }),
     findRedirect: (args: { kind: ContentKind; slug: string }) => findSlugRedirect({ db, ...args }),
   };
 }

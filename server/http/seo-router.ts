@@ -2,7 +2,7 @@ import { Router } from "express";
 import { HANDLE_PATTERN } from "../catalog/handles";
 import type { Services } from "../context";
 
-/** robots.txt, the sitemap, the 1200 × 630 link previews and /products/{handle} redirects. */
+/** robots.txt, the sitemap, the blog's Atom feed, the 1200 × 630 link previews and /products/{handle} redirects. */
 export function seoRouter(services: Services): Router {
   const router = Router();
   router.get("/robots.txt", (_req, res) => {
@@ -10,6 +10,9 @@ export function seoRouter(services: Services): Router {
   });
   router.get("/sitemap.xml", async (_req, res) => {
     res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(await services.seo.sitemap());
+  });
+  router.get("/blog/feed.xml", async (_req, res) => {
+    res.type("application/atom+xml").set("Cache-Control", "public, max-age=300").send(await services.contentEntries.feed());
   });
   router.get("/sitemaps/:file", async (req, res, next) => {
     const part = /^([a-z0-9-]+)\.xml$/.exec(req.params.file)?.[1];

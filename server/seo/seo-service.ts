@@ -9,13 +9,13 @@ import { isActive } from "../catalog/product-query";
 const MAX_CACHED = 500;
 
 /** Sitemaps, robots.txt and social images, with rendered PNGs kept in a small in-process cache. */
-export function createSeoService({ db, origin }: { db: Database; origin: string }) {
+export function createSeoService({ db, origin, now = () => new Date() }: { db: Database; origin: string; now?: () => Date }) {
   let defaultImage: Buffer | null = null;
   const productImages = new Map<string, Buffer>();
   return {
     robots: () => robotsTxt(origin),
-    sitemap: () => sitemap({ db, origin }),
-    sitemapPart: ({ part }: { part: string }) => sitemapPart({ db, origin, part }),
+    sitemap: () => sitemap({ db, origin, now: now() }),
+    sitemapPart: ({ part }: { part: string }) => sitemapPart({ db, origin, part, now: now() }),
     defaultImage: () => (defaultImage ??= renderDefaultSocialImage()),
     async productImage({ id }: { id: number }): Promise<Buffer | null> {
       const [product] = await db

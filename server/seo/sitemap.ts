@@ -2,7 +2,7 @@ import { and, asc, count, gt, max } from "drizzle-orm";
 import { INFO_SLUGS } from "../../shared/info-pages";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import { listCollections } from "../catalog/collections";
-import { listArticles } from "../content/blog";
+import { listLiveEntries } from "../content/content-entries";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import { isActive } from "../catalog/product-query";
@@ -15,11 +15,13 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const entry = (origin: string, path: string, lastmod?: Date) => `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ""}</url>`;
 const urlset = (entries: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 
-/** Pages, collections and articles, with the catalogue's last change as the listings' lastmod. */
-async function pageEntries(db: Database, origin: string): Promise<string[]> {
+/** Pages, collections and the live posts and pages (issue 28), with the catalogue's last change as the listings' lastmod. */
+async function pageEntries(db: Database, origin: string, now: Date): Promise<string[]> {
   const [latest] = await db.select({ at: max(products.updatedAt) }).from(products).where(isActive);
   const catalogChanged = latest?.at ? new Date(latest.at) : undefined;
-  const articles = listArticles();
+  const posts = await listLiveEntries({ db, now, kind: "post" });
+  // Info pages have their own routes (app/routes.ts): those that are live.
+  const live = new Set([...(await listLiveEntries({ db, now, kind: "page" })), ...(await listLiveEntries({ db, now, kind: "policy" }))].map((e) => e.slug));
   const listings = ["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop"];
   for (const c of (await listCollections(db)).filter((c) => c.slug !== VSOP_CATEGORY)) {
     listings.push(`/category/${c.slug}`, ...c.subcategories.map((s) => `/category/${c.slug}/${s.slug}`));
@@ -27,9 +29,9 @@ async function pageEntries(db: Database, origin: string): Promise<string[]> {
   return [
     entry(origin, "/", catalogChanged),
     ...listings.map((path) => entry(origin, path, catalogChanged)),
-    entry(origin, "/blog", articles[0] ? new Date(articles[0].publishDate) : undefined),
-    ...articles.map((a) => entry(origin, `/blog/${a.id}`, new Date(a.publishDate))),
-    ...["/about", "/contact", "/size-guide", ...INFO_SLUGS.map((s) => `/${s}`)].map((path) => entry(origin, path)),
+    entry(origin, "/blog", posts[0]?.publishedAt ?? undefined),
+    ...posts.map((p) => entry(origin, `/blog/${p.slug}`, p.publishedAt ?? p.publishAt ?? undefined)),
+    ...["/about", "/contact", "/size-guide", ...INFO_SLUGS.filter((s) => live.has(s)).map((s) => `/${s}`)].map((path) => entry(origin, path)),
   ];
 }
 
@@ -39,17 +41,17 @@ async function productEntries(db: Database, origin: string, afterId: number, lim
 }
 
 /** /sitemap.xml: one file while the catalogue is small, else an index of /sitemaps/pages.xml and products-N.xml. */
-export async function sitemap({ db, origin }: { db: Database; origin: string }): Promise<string> {
+export async function sitemap({ db, origin, now = new Date() }: { db: Database; origin: string; now?: Date }): Promise<string> {
   const [total] = await db.select({ n: count() }).from(products).where(isActive);
   const n = total?.n ?? 0;
-  if (n <= URLS_PER_SITEMAP) return urlset([...(await pageEntries(db, origin)), ...(await productEntries(db, origin, 0, URLS_PER_SITEMAP))]);
+  if (n <= URLS_PER_SITEMAP) return urlset([...(await pageEntries(db, origin, now)), ...(await productEntries(db, origin, 0, URLS_PER_SITEMAP))]);
   const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(n / URLS_PER_SITEMAP) }, (_, i) => `/sitemaps/products-${i + 1}.xml`)];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.map((f) => `<sitemap><loc>${xmlEscape(origin + f)}</loc></sitemap>`).join("\n")}\n</sitemapindex>\n`;
 }
 
 /** One part of a large sitemap; null when there is no such part. */
-export async function sitemapPart({ db, origin, part }: { db: Database; origin: string; part: string }): Promise<string | null> {
-  if (part === "pages") return urlset(await pageEntries(db, origin));
+export async function sitemapPart({ db, origin, part, now = new Date() }: { db: Database; origin: string; part: string; now?: Date }): Promise<string | null> {
+  if (part === "pages") return urlset(await pageEntries(db, origin, now));
   const match = /^products-(\d{1,4})$/.exec(part);
   if (!match) return null;
   const page = Number(match[1]);

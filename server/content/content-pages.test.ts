@@ -1,0 +1,88 @@
+/** What shoppers and crawlers get from content entries (issue 28): the server-rendered pages, the feed and the sitemap. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAdmin } from "../test/admin-helpers";
+import { startTestServer, TEST_STORE_URL, type TestServer } from "../test/test-server";
+
+let server: TestServer;
+let staff: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  server = await startTestServer({ pages: true });
+  staff = await signedInAdmin(server);
+});
+afterAll(() => server?.close());
+
+const page = async (path: string) => {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+};
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const doc = (...content: unknown[]) => ({ type: "doc", content });
+const text = (t: string, marks?: unknown[]) => ({ type: "text", text: t, ...(marks ? { marks } : {}) });
+const post = (slug: string, extra: Record<string, unknown> = {}) => ({ kind: "post", slug, title: `Post ${slug}`, excerpt: `About ${slug}`, author: "Mara", category: "Style Guide", body: doc({ type: "paragraph", content: [text("Hello")] }), status: "published", ...extra });
+
+describe("content pages", () => {
+  it("the seeded article keeps its address, texts, BlogPosting JSON-LD and Open Graph tags", async () => {
+    const { status, html } = await page("/blog/2");
+    expect(status).toBe(200);
+    expect(html).toContain("Five Ways to Wear a Hoodie Beyond the Weekend");
+    expect(html).toMatch(/<h2[^>]*>1\. Under a coat<\/h2>/);
+    expect(html).toContain('property="og:type" content="article"');
+    expect(jsonLd(html)).toContainEqual(expect.objectContaining({ "@type": "BlogPosting", headline: "Five Ways to Wear a Hoodie Beyond the Weekend", datePublished: "2026-10-20", mainEntityOfPage: `${TEST_STORE_URL}/blog/2` }));
+    const shipping = await page("/shipping");
+    expect(shipping.status).toBe(200);
+    expect(shipping.html).toMatch(/<h2[^>]*>How fast<\/h2>/);
+  });
+
+  it("renders stored rich text as elements, with <script> text escaped", async () => {
+    const body = doc({ type: "heading", attrs: { level: 2 }, content: [text("Care")] }, { type: "paragraph", content: [text("<script>alert(1)</script>"), text(" see "), text("sizes", [{ type: "link", attrs: { href: "/size-guide" } }])] });
+    expect((await staff.post("/api/admin/content", post("escaped", { body }))).status).toBe(201);
+    const { status, html } = await page("/blog/escaped");
+    expect(status).toBe(200);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toMatch(/<a[^>]*href="\/size-guide"[^>]*>sizes<\/a>/);
+  });
+
+  it("drafts and future scheduled posts are 404 until their time; then in the blog, the feed and the sitemap", async () => {
+    await staff.post("/api/admin/content", post("draft-one", { status: "draft" }));
+    expect((await page("/blog/draft-one")).status).toBe(404);
+    const publishAt = new Date(server.clock.now.getTime() + 60_000).toISOString();
+    expect((await staff.post("/api/admin/content", post("on-time", { status: "scheduled", publishAt, title: "Launch day" }))).status).toBe(201);
+    expect((await page("/blog/on-time")).status).toBe(404);
+    expect((await page("/blog")).html).not.toContain("Launch day");
+    expect((await page("/blog/feed.xml")).html).not.toContain("/blog/on-time");
+    expect((await page("/sitemap.xml")).html).not.toContain("/blog/on-time");
+
+    server.clock.now = new Date(server.clock.now.getTime() + 61_000);
+    expect((await page("/blog/on-time")).status).toBe(200);
+    expect((await page("/blog")).html).toContain("Launch day");
+    const feed = await page("/blog/feed.xml");
+    expect(feed.status).toBe(200);
+    expect(feed.html).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(feed.html).toContain(`<id>${TEST_STORE_URL}/blog/on-time</id>`);
+    expect(feed.html).toContain("<title>Five Ways to Wear a Hoodie Beyond the Weekend</title>");
+    expect(feed.html).not.toContain("draft-one");
+    const sitemap = (await page("/sitemap.xml")).html;
+    expect(sitemap).toContain(`${TEST_STORE_URL}/blog/on-time`);
+    expect(sitemap).toContain(`${TEST_STORE_URL}/blog/1`);
+    expect(sitemap).toContain(`${TEST_STORE_URL}/returns`);
+    expect(sitemap).not.toContain("draft-one");
+  });
+
+  it("an old slug answers 301 to the new address", async () => {
+    const { body: entry } = await staff.post("/api/admin/content", post("before-rename"));
+    await staff.patch(`/api/admin/content/${entry.id}`, { slug: "after-rename" });
+    const old = await page("/blog/before-rename");
+    expect(old.status).toBe(301);
+    expect(old.location).toBe("/blog/after-rename");
+    expect((await page("/blog/after-rename")).status).toBe(200);
+    expect((await page("/blog/never-was")).status).toBe(404);
+  });
+
+  it("a fixed typo in a policy shows at once", async () => {
+    const { body } = await staff.get("/api/admin/content?kind=policy&q=returns");
+    const returns = body.entries.find((e: { slug: string }) => e.slug === "returns");
+    await staff.patch(`/api/admin/content/${returns.id}`, { excerpt: "Returns are free within 30 days of delivery, always." });
+    expect((await page("/returns")).html).toContain("Returns are free within 30 days of delivery, always.");
+  });
+});
