@@ -3,17 +3,21 @@ import type { Route } from "./+types/blog-article";
 import { servicesContext } from "~/context";
 import { formatArticleDate } from "~/components/content/article-card";
 import { RichText } from "~/components/content/rich-text";
+import { isStaffPreview, PREVIEW_HEADERS } from "~/lib/content-preview.server";
 import { originOf, pageTitle, seo } from "~/lib/seo";
 
 /** A live post at /blog/{slug}; an earlier slug of one answers 301 to its current address (issue 28). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const content = context.get(servicesContext).contentEntries;
-  const article = await content.getPost({ slug: params.id });
-  if (article) return { article };
+  const preview = isStaffPreview(context, request);
+  const article = await content.getPost({ slug: params.id, preview });
+  if (article) return data({ article, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
   const moved = /^[a-z0-9-]{1,80}$/.test(params.id) ? await content.findRedirect({ kind: "post", slug: params.id }) : null;
   if (moved) throw redirect(`/blog/${moved}`, 301);
   throw data(null, { status: 404 });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const handle = { breadcrumb: (d: { article?: { title: string } } | undefined) => d?.article?.title };
 
@@ -22,6 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const { article } = data;
   const origin = originOf(matches);
   return [
+    ...(data.preview ? [{ name: "robots", content: "noindex" }] : []),
     ...seo({ title: article.seoTitle ?? `${article.title} | VSOP Journal`, description: article.seoDescription ?? article.excerpt, path: `/blog/${article.id}`, matches, type: "article" }),
     {
       "script:ld+json": {

@@ -2,18 +2,25 @@ import { data } from "react-router";
 import type { Route } from "./+types/info";
 import { servicesContext } from "~/context";
 import { RichText } from "~/components/content/rich-text";
+import { isStaffPreview, PREVIEW_HEADERS } from "~/lib/content-preview.server";
 import { pageTitle, seo } from "~/lib/seo";
 
 /** /shipping, /returns, /faq and the other information pages: content entries (pages and policies, issue 28). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.slice(1);
-  const entry = await context.get(servicesContext).contentEntries.findInfoPage({ slug });
+  const preview = isStaffPreview(context, request);
+  const entry = await context.get(servicesContext).contentEntries.findInfoPage({ slug, preview });
   if (!entry) throw data(null, { status: 404 });
-  return { slug, page: { title: entry.title, seoTitle: entry.seoTitle, description: entry.seoDescription ?? entry.excerpt, intro: entry.excerpt, body: entry.body } };
+  const page = { title: entry.title, seoTitle: entry.seoTitle, description: entry.seoDescription ?? entry.excerpt, intro: entry.excerpt, body: entry.body };
+  return data({ slug, page, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  data ? seo({ title: pageTitle(matches, data.page.seoTitle ?? data.page.title), description: data.page.description, path: `/${data.slug}`, matches }) : [{ title: "Not found" }];
+  data
+    ? [...(data.preview ? [{ name: "robots", content: "noindex" }] : []), ...seo({ title: pageTitle(matches, data.page.seoTitle ?? data.page.title), description: data.page.description, path: `/${data.slug}`, matches })]
+    : [{ title: "Not found" }];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -69,6 +69,17 @@ describe("content pages", () => {
     expect(sitemap).not.toContain("draft-one");
   });
 
+  it("staff preview drafts with ?preview=1 (private, unindexed); shoppers still get 404", async () => {
+    await staff.post("/api/admin/content", post("preview-me", { status: "draft", title: "Not yet" }));
+    const seen = await staff.get("/blog/preview-me?preview=1", { accept: "text/html" });
+    expect(seen.status).toBe(200);
+    expect(seen.text).toContain("Not yet");
+    expect(seen.headers.get("cache-control")).toBe("private, no-store");
+    expect(seen.text).toContain('<meta name="robots" content="noindex"/>');
+    expect((await page("/blog/preview-me?preview=1")).status).toBe(404);
+    expect((await staff.get("/blog/preview-me", { accept: "text/html" })).status).toBe(404);
+  });
+
   it("an old slug answers 301 to the new address", async () => {
     const { body: entry } = await staff.post("/api/admin/content", post("before-rename"));
     await staff.patch(`/api/admin/content/${entry.id}`, { slug: "after-rename" });

@@ -34,13 +34,13 @@ export function createContentService({ db, now, catalogChanges, storeUrl, storeN
     findLive: (args: { kind: ContentKind; slug: string; preview?: boolean }) => findLiveEntry({ db, now: now(), ...args }),
     listLive: ({ kind }: { kind: ContentKind }) => listLiveEntries({ db, now: now(), kind }),
     /** An info page at /{slug}: a page or a policy. */
-    findInfoPage: async ({ slug }: { slug: string }) =>
-      (await findLiveEntry({ db, now: now(), kind: "policy", slug })) ?? (await findLiveEntry({ db, now: now(), kind: "page", slug })),
+    findInfoPage: async ({ slug, preview = false }: { slug: string; preview?: boolean }) =>
+      (await findLiveEntry({ db, now: now(), kind: "policy", slug, preview })) ?? (await findLiveEntry({ db, now: now(), kind: "page", slug, preview })),
     /** The blog's live posts as cards, newest first. */
     listPosts: async () => (await listLiveEntries({ db, now: now(), kind: "post" })).map(postSummary),
     /** A live post with its body; null when there is none at that address. */
-    getPost: async ({ slug }: { slug: string }) => {
-      const entry = POST_SLUG.test(slug) ? await findLiveEntry({ db, now: now(), kind: "post", slug }) : null;
+    getPost: async ({ slug, preview = false }: { slug: string; preview?: boolean }) => {
+      const entry = POST_SLUG.test(slug) ? await findLiveEntry({ db, now: now(), kind: "post", slug, preview }) : null;
       return entry && { ...postSummary(entry), body: entry.body, seoTitle: entry.seoTitle, seoDescription: entry.seoDescription, updatedAt: entry.updatedAt.toISOString() };
     },
     /** /blog/feed.xml */
