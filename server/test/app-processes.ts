@@ -80,7 +80,7 @@ export async function outboxMails(dataDir: string): Promise<string[]> {
 
 /** The order numbers of every order confirmation written to DATA_DIR/outbox, one entry per email. */
 export async function confirmationsSent(dataDir: string): Promise<string[]> {
-  return (await outboxMails(dataDir)).flatMap((mail) => /^Subject: Your VSOP Apparel order (\S+) is confirmed$/m.exec(mail)?.[1] ?? []).sort();
+  return (await outboxMails(dataDir)).flatMap((mail) => /^Subject: Your .+ order (\S+) is confirmed$/m.exec(mail)?.[1] ?? []).sort();
 }
 
 /**
