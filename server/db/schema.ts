@@ -1062,3 +1062,111 @@ export const contentSlugRedirects = pgTable(
 );
 
 export type ContentEntryRow = typeof contentEntries.$inferSelect;
+
+/** The store's menus: the header's, the footer's columns and the footer's bottom row (issue 28). */
+export const MENU_HANDLES = ["header", "footer", "legal"] as const;
+export type MenuHandle = (typeof MENU_HANDLES)[number];
+/**
+ * What a menu item points at. Targets are ids, resolved to a URL when the page renders, so a renamed slug never breaks
+ * a menu; `group` is a footer column's heading (its children are the links).
+ */
+export const MENU_LINK_KINDS = ["collection", "product", "entry", "url", "group"] as const;
+export type MenuLinkKind = (typeof MENU_LINK_KINDS)[number];
+
+export const menuItems = pgTable(
+  "menu_items",
+  {
+    id: serial("id").primaryKey(),
+    menu: text("menu", { enum: MENU_HANDLES }).notNull(),
+    /** A footer column's links sit under its group; two levels at most. */
+    parentId: integer("parent_id").references((): AnyPgColumn => menuItems.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    label: text("label").notNull(),
+    kind: text("kind", { enum: MENU_LINK_KINDS }).notNull(),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    /** A post, page or policy: while a menu points at it, it can be neither deleted nor taken offline. */
+    entryId: integer("entry_id").references(() => contentEntries.id, { onDelete: "restrict" }),
+    /** `url` items: a path on this store ("/category/sale") or an https address. */
+    url: text("url"),
+    /** A label shown beside the link ("NEW"). */
+    badge: text("badge"),
+  },
+  (t) => [
+    index("menu_items_menu_idx").on(t.menu, t.parentId, t.position),
+    index("menu_items_entry_idx").on(t.entryId),
+    check("menu_items_menu_known", sql`${t.menu} in ('header', 'footer', 'legal')`),
+    check("menu_items_kind_known", sql`${t.kind} in ('collection', 'product', 'entry', 'url', 'group')`),
+    check("menu_items_label_present", sql`length(${t.label}) between 1 and 60`),
+    check(
+      "menu_items_one_target",
+      sql`(${t.kind} = 'collection') = (${t.categoryId} is not null) and (${t.kind} = 'product') = (${t.productId} is not null) and (${t.kind} = 'entry') = (${t.entryId} is not null) and (${t.kind} = 'url') = (${t.url} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The home page's sections, in order. Each can be hidden or shown only between `startsAt` and `endsAt` (a read rule at
+ * the service clock, as for content entries); `settings` is checked per type by server/home/section-schemas.ts.
+ */
+export const HOME_SECTION_TYPES = [
+  "hero",
+  "featured_collection",
+  "product_grid",
+  "rich_text",
+  "image_text",
+  "newsletter",
+  "coming_soon",
+  "collection_banners",
+  "collection_links",
+  "feature_displays",
+  "vsop_strip",
+  "social_follow",
+] as const;
+export type HomeSectionType = (typeof HOME_SECTION_TYPES)[number];
+
+export const homeSections = pgTable(
+  "home_sections",
+  {
+    id: serial("id").primaryKey(),
+    position: integer("position").notNull().default(0),
+    type: text("type", { enum: HOME_SECTION_TYPES }).notNull(),
+    settings: jsonb("settings").notNull().default(sql`'{}'::jsonb`),
+    visible: boolean("visible").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("home_sections_position_idx").on(t.position),
+    check("home_sections_window", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * The bar above the header. The live one is the first by position whose window holds now; its message may say
+ * {free_shipping_threshold}, filled from the live free-shipping rule when it renders.
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    position: integer("position").notNull().default(0),
+    message: text("message").notNull(),
+    /** A path on this store or an https address. */
+    linkUrl: text("link_url"),
+    linkLabel: text("link_label"),
+    active: boolean("active").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("announcements_message_present", sql`length(${t.message}) between 1 and 200`),
+    check("announcements_window", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+export type MenuItemRow = typeof menuItems.$inferSelect;
+export type HomeSectionRow = typeof homeSections.$inferSelect;
+export type AnnouncementRow = typeof announcements.$inferSelect;
