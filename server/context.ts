@@ -349,7 +349,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
     /** Posts, pages and policies as staff data (issue 28): the staff calls and the live rule for shoppers. */
-    contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name }),
+    contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name, media }),
     content: {
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {

@@ -1,5 +1,7 @@
 /** What shoppers and crawlers get from content entries (issue 28): the server-rendered pages, the feed and the sitemap. */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "../test/api-client";
 import { signedInAdmin } from "../test/admin-helpers";
 import { startTestServer, TEST_STORE_URL, type TestServer } from "../test/test-server";
 
@@ -95,5 +97,33 @@ describe("content pages", () => {
     const returns = body.entries.find((e: { slug: string }) => e.slug === "returns");
     await staff.patch(`/api/admin/content/${returns.id}`, { excerpt: "Returns are free within 30 days of delivery, always." });
     expect((await page("/returns")).html).toContain("Returns are free within 30 days of delivery, always.");
+  });
+});
+
+describe("content photos", () => {
+  const png = () => sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
+
+  it("go through the photo pipeline, and a post's body and cover can use them", async () => {
+    const uploaded = await staff.post("/api/admin/content/photos", new Uint8Array(await png()), { "content-type": "image/png" });
+    expect(uploaded.status).toBe(201);
+    const { key, widths, src } = uploaded.body;
+    expect(widths).toEqual([320, 640, 800]);
+    expect(src).toBe(`/media/${key}-800.jpg`);
+    expect((await fetch(`${server.url}${src}`)).headers.get("content-type")).toBe("image/jpeg");
+
+    const body = { type: "doc", content: [{ type: "image", attrs: { src, alt: "The drop, folded" } }] };
+    const saved = await staff.post("/api/admin/content", post("with-photo", { body, cover: { key, widths, alt: "The drop" } }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const html = await (await fetch(`${server.url}/blog/with-photo`)).text();
+    expect(html).toContain(`src="${src}"`);
+    expect(html).toContain('alt="The drop, folded"');
+  });
+
+  it("refuse what isn't an image: a 400 that names the photo", async () => {
+    const text = await staff.post("/api/admin/content/photos", new Uint8Array(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")), { "content-type": "image/svg+xml" });
+    expect(text.status).toBe(400);
+    expect(text.body.message).toMatch(/JPEG, PNG, WebP or AVIF/);
+    expect((await staff.post("/api/admin/content/photos", { photo: "x" })).status).toBe(400);
+    expect((await createApiClient(server.url).post("/api/admin/content/photos", new Uint8Array(await png()), { "content-type": "image/png" })).status).toBeGreaterThanOrEqual(401);
   });
 });

@@ -1,5 +1,6 @@
 import type { CatalogChanges } from "../cache/catalog-changes";
 import type { Database } from "../db/client";
+import type { MediaStore } from "../media/media-store";
 import type { ContentKind } from "../db/schema";
 import { publishingAll } from "../zones/staff-change";
 import { archiveEntry, createEntry, findLiveEntry, findSlugRedirect, getEntry, listEntries, listLiveEntries, restoreRevision, updateEntry } from "./content-entries";
@@ -13,6 +14,7 @@ export interface ContentServiceDeps {
   catalogChanges: CatalogChanges;
   storeUrl: string;
   storeName: () => Promise<string>;
+  media: MediaStore;
 }
 
 type By = { actor: string };
@@ -22,7 +24,7 @@ type By = { actor: string };
  * then every process drops its cached pages. Shoppers' reads go through the one live rule (./published.ts) at the
  * service clock.
  */
-export function createContentService({ db, now, catalogChanges, storeUrl, storeName }: ContentServiceDeps) {
+export function createContentService({ db, now, catalogChanges, storeUrl, storeName, media }: ContentServiceDeps) {
   const changing = publishingAll(catalogChanges);
   return {
     list: (args: { kind?: ContentKind; status?: "draft" | "scheduled" | "published" | "archived"; q?: string }) => listEntries({ db, ...args }),
@@ -45,6 +47,14 @@ export function createContentService({ db, now, catalogChanges, storeUrl, storeN
     },
     /** /blog/feed.xml */
     feed: async () => atomFeed({ origin: storeUrl, storeName: await storeName(), posts: await listLiveEntries({ db, now: now(), kind: "post" }) }),
+    /**
+     * A photo for a cover or the body, through the photo pipeline (a file that isn't an image is refused). Nothing
+     * changes until an entry is saved with it; `src` is what the body's image node stores.
+     */
+    uploadPhoto: async ({ file }: { file: Buffer }) => {
+      const { key, width, height, widths } = await media.save(file);
+      return { key, width, height, widths, src: `/media/${key}-${widths.at(-1)}.jpg` };
+    },
     findRedirect: (args: { kind: ContentKind; slug: string }) => findSlugRedirect({ db, ...args }),
   };
 }

@@ -17,7 +17,8 @@ const coverSchema = z
   .object({
     key: z.string().regex(/^[a-f0-9]{24}$/, "must be a media key from a photo upload"),
     widths: z
-      .array(z.int().refine((w) => (PHOTO_WIDTHS as readonly number[]).includes(w), "must be one of the photo widths"))
+      // The pipeline's widths below the photo's own, then the photo's width (at most the largest).
+      .array(z.int().min(10, "must be a photo width").max(PHOTO_WIDTHS.at(-1)!, "must be a photo width"))
       .min(1)
       .max(PHOTO_WIDTHS.length),
     alt: z.string().trim().min(1, "a cover image needs alt text").max(300),

@@ -15,13 +15,12 @@ import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
-import { requireSameOriginJson } from "./same-origin";
+import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession, requireAdmin } from "./session";
 
 export const JSON_BODY_LIMIT = "100kb";
 const IMPORT_BODY_LIMIT = "25mb";
 const CATALOG_IMPORT_PATH = "/admin/catalog/import";
-const PHOTO_UPLOAD_PATHS = ["/admin/products/:id/photos", "/admin/settings/logo"];
 
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
@@ -31,7 +30,7 @@ export function apiRouter(services: Services): Router {
   // A catalogue import carries its CSV (up to 25 MB) in JSON: only staff get the larger limit, checked before parsing.
   router.use(CATALOG_IMPORT_PATH, loadSession(services), requireAdmin, express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
   // A photo or logo upload is the file itself (up to 20 MB, staff only); what it is, is decided by decoding it.
-  router.post(PHOTO_UPLOAD_PATHS, loadSession(services), requireAdmin, express.raw({ type: () => true, limit: "20mb" }));
+  router.post(PHOTO_UPLOAD, loadSession(services), requireAdmin, express.raw({ type: () => true, limit: "20mb" }));
   router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");

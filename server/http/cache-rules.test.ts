@@ -61,6 +61,7 @@ const ROUTES: Record<string, WriteScope> = {
   "admin-router.ts POST /feed-token": "all",
   "admin-router.ts POST /jobs/:id/retry": "all",
   "content-admin-router.ts POST /": "all",
+  "content-admin-router.ts POST /photos": "none",
   "content-admin-router.ts PATCH /:id": "all",
   "content-admin-router.ts POST /:id/archive": "all",
   "content-admin-router.ts POST /:id/revisions/:revisionId/restore": "all",

@@ -1,6 +1,7 @@
 import { type Request, Router } from "express";
 import { z } from "zod";
 import type { Services } from "../context";
+import { AppError } from "../errors";
 import { emptyBodySchema } from "../catalog/admin-schemas";
 import { entryChangeSchema, entryFieldsSchema, entryListQuery } from "../content/entry-schemas";
 import { requireAdmin } from "./session";
@@ -21,6 +22,11 @@ export function contentAdminRouter(services: Services): Router {
   });
   router.post("/", async (req, res) => {
     res.status(201).json(await content.create({ input: parseInput(entryFieldsSchema, req.body, "Invalid entry"), actor: actor(req) }));
+  });
+  // The photo's bytes (api.ts parses this body raw): its key, widths and the src for the body's image node.
+  router.post("/photos", async (req, res) => {
+    if (!Buffer.isBuffer(req.body)) throw new AppError("bad_request", "Photo: send the image's bytes as the request body (Content-Type: image/png, image/jpeg, image/webp or image/avif)");
+    res.status(201).json(await content.uploadPhoto({ file: req.body }));
   });
   router.get("/:id", async (req, res) => {
     res.json(await content.get({ id: idOf(req) }));

@@ -175,11 +175,11 @@ describe("fuzzing every /api call with bad input", () => {
     );
   });
 
-  it(`POST /api/admin/settings/logo: ${RUNS} files that are not images, never a 5xx, never a written row`, async () => {
+  it.each(["/api/admin/settings/logo", "/api/admin/content/photos"])(`POST %s: ${RUNS} files that are not images, never a 5xx, never a written row`, async (path) => {
     const before = await rowCounts();
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.constantFrom("image/png", "image/jpeg", "application/octet-stream"), async (bytes, type) => {
-        const res = await staff.post("/api/admin/settings/logo", Buffer.from(bytes), { "content-type": type });
+        const res = await staff.post(path, Buffer.from(bytes), { "content-type": type });
         expect(res.status, `${bytes.length} bytes as ${type}`).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),

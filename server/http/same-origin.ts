@@ -3,7 +3,8 @@ import { AppError } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
-const PHOTO_UPLOAD = /^\/admin\/(?:products\/[1-9]\d{0,9}\/photos|settings\/logo)$/;
+/** The calls whose body is a photo's bytes (staff only): a product photo, the logo, a content photo. */
+export const PHOTO_UPLOAD = /^\/admin\/(?:products\/[1-9]\d{0,9}\/photos|settings\/logo|content\/photos)$/;
 
 /**
  * CSRF defence (DESIGN §6): a state-changing call must come from our own pages (Sec-Fetch-Site / Origin), and a
