@@ -12,6 +12,7 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:id", "routes/blog-article.tsx"),
   ...INFO_SLUGS.map((slug) => route(slug, "routes/info.tsx", { id: `info-${slug}` })),
+  route("pages/:slug", "routes/info.tsx", { id: "content-page" }),
   route("product/:id?", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("cart", "routes/cart.tsx"),

@@ -1,25 +1,38 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/info";
 import { servicesContext } from "~/context";
 import { RichText } from "~/components/content/rich-text";
 import { isStaffPreview, PREVIEW_HEADERS } from "~/lib/content-preview.server";
 import { pageTitle, seo } from "~/lib/seo";
+import { entryPath } from "../../shared/content-paths";
 
-/** /shipping, /returns, /faq and the other information pages: content entries (pages and policies, issue 28). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.slice(1);
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * The information pages: pages and policies (issue 28). The seeded ones answer at their names (/shipping, /faq...),
+ * any other at /pages/{slug}; an entry asked for at the other address, or at an earlier slug, answers 301.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const slug = params.slug ?? path.slice(1);
+  const content = context.get(servicesContext).contentEntries;
   const preview = isStaffPreview(context, request);
-  const entry = await context.get(servicesContext).contentEntries.findInfoPage({ slug, preview });
-  if (!entry) throw data(null, { status: 404 });
+  const entry = SLUG.test(slug) && slug.length <= 80 ? await content.findInfoPage({ slug, preview }) : null;
+  if (entry && entryPath(entry) !== path) throw redirect(entryPath(entry), 301);
+  if (!entry) {
+    const moved = SLUG.test(slug) && slug.length <= 80 ? ((await content.findRedirect({ kind: "policy", slug })) ?? (await content.findRedirect({ kind: "page", slug }))) : null;
+    if (moved) throw redirect(entryPath({ kind: "page", slug: moved }), 301);
+    throw data(null, { status: 404 });
+  }
   const page = { title: entry.title, seoTitle: entry.seoTitle, description: entry.seoDescription ?? entry.excerpt, intro: entry.excerpt, body: entry.body };
-  return data({ slug, page, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  return data({ path, page, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   data
-    ? [...(data.preview ? [{ name: "robots", content: "noindex" }] : []), ...seo({ title: pageTitle(matches, data.page.seoTitle ?? data.page.title), description: data.page.description, path: `/${data.slug}`, matches })]
+    ? [...(data.preview ? [{ name: "robots", content: "noindex" }] : []), ...seo({ title: pageTitle(matches, data.page.seoTitle ?? data.page.title), description: data.page.description, path: data.path, matches })]
     : [{ title: "Not found" }];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {

@@ -92,6 +92,27 @@ describe("content pages", () => {
     expect((await page("/blog/never-was")).status).toBe(404);
   });
 
+  it("a new page lives at /pages/{slug}, in the sitemap; a seeded one keeps its name, and a renamed one answers 301", async () => {
+    const created = await staff.post("/api/admin/content", { ...post("gift-cards"), kind: "page", title: "Gift cards" });
+    expect(created.status).toBe(201);
+    const fresh = await page("/pages/gift-cards");
+    expect(fresh.status).toBe(200);
+    expect(fresh.html).toContain("Gift cards");
+    expect((await page("/sitemap.xml")).html).toContain(`<loc>${TEST_STORE_URL}/pages/gift-cards</loc>`);
+    // The seeded pages answer at their own names only.
+    expect(await page("/pages/faq")).toMatchObject({ status: 301, location: "/faq" });
+    expect((await page("/sitemap.xml")).html).toContain(`<loc>${TEST_STORE_URL}/faq</loc>`);
+    // A renamed policy: its old address points at the new one.
+    const terms = (await staff.get("/api/admin/content?kind=policy&q=terms")).body.entries.find((e: { slug: string }) => e.slug === "terms");
+    expect((await staff.patch(`/api/admin/content/${terms.id}`, { slug: "terms-of-sale" })).status).toBe(200);
+    expect(await page("/terms")).toMatchObject({ status: 301, location: "/pages/terms-of-sale" });
+    expect((await page("/pages/terms-of-sale")).status).toBe(200);
+    await staff.patch(`/api/admin/content/${terms.id}`, { slug: "terms" });
+    expect((await page("/terms")).status).toBe(200);
+    expect((await page("/pages/no-such-page")).status).toBe(404);
+    expect((await page("/pages/Not%20A%20Slug")).status).toBe(404);
+  });
+
   it("a fixed typo in a policy shows at once", async () => {
     const { body } = await staff.get("/api/admin/content?kind=policy&q=returns");
     const returns = body.entries.find((e: { slug: string }) => e.slug === "returns");

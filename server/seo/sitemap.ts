@@ -1,5 +1,5 @@
 import { and, asc, count, gt, max } from "drizzle-orm";
-import { INFO_SLUGS } from "../../shared/info-pages";
+import { entryPath } from "../../shared/content-paths";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import { listCollections } from "../catalog/collections";
 import { listLiveEntries } from "../content/content-entries";
@@ -20,8 +20,7 @@ async function pageEntries(db: Database, origin: string, now: Date): Promise<str
   const [latest] = await db.select({ at: max(products.updatedAt) }).from(products).where(isActive);
   const catalogChanged = latest?.at ? new Date(latest.at) : undefined;
   const posts = await listLiveEntries({ db, now, kind: "post" });
-  // Info pages have their own routes (app/routes.ts): those that are live.
-  const live = new Set([...(await listLiveEntries({ db, now, kind: "page" })), ...(await listLiveEntries({ db, now, kind: "policy" }))].map((e) => e.slug));
+  const pages = [...(await listLiveEntries({ db, now, kind: "policy" })), ...(await listLiveEntries({ db, now, kind: "page" }))];
   const listings = ["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop"];
   for (const c of (await listCollections(db)).filter((c) => c.slug !== VSOP_CATEGORY)) {
     listings.push(`/category/${c.slug}`, ...c.subcategories.map((s) => `/category/${c.slug}/${s.slug}`));
@@ -30,8 +29,9 @@ async function pageEntries(db: Database, origin: string, now: Date): Promise<str
     entry(origin, "/", catalogChanged),
     ...listings.map((path) => entry(origin, path, catalogChanged)),
     entry(origin, "/blog", posts[0]?.publishedAt ?? undefined),
-    ...posts.map((p) => entry(origin, `/blog/${p.slug}`, p.publishedAt ?? p.publishAt ?? undefined)),
-    ...["/about", "/contact", "/size-guide", ...INFO_SLUGS.filter((s) => live.has(s)).map((s) => `/${s}`)].map((path) => entry(origin, path)),
+    ...posts.map((p) => entry(origin, entryPath(p), p.publishedAt ?? p.publishAt ?? undefined)),
+    ...["/about", "/contact", "/size-guide"].map((path) => entry(origin, path)),
+    ...pages.map((p) => entry(origin, entryPath(p), p.updatedAt)),
   ];
 }
 
