@@ -29,6 +29,14 @@ export interface RichTextDoc {
 export const RICH_TEXT_BLOCKS = ["paragraph", "heading", "bulletList", "orderedList", "blockquote", "horizontalRule", "image"] as const;
 export type RichTextNodeType = "doc" | "listItem" | "hardBreak" | (typeof RICH_TEXT_BLOCKS)[number];
 
+/** A link goes to https:, mailto:, tel: or a path on this store ("/…", never "//host"). */
+export function isAllowedHref(href: string): boolean {
+  // Browsers drop tabs, newlines and control characters inside a URL ("java\tscript:"), so none may appear.
+  if (/[\s\\]/.test(href) || [...href].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return false;
+  if (href.startsWith("/")) return !href.startsWith("//");
+  return /^(https:\/\/[^/?#]+|mailto:[^/]|tel:\+?[\d\-(). ]+$)/i.test(href);
+}
+
 /** A document of one paragraph per string: what plain text becomes. */
 export const paragraphsDoc = (paragraphs: string[]): RichTextDoc => ({
   type: "doc",

@@ -71,6 +71,22 @@ describe("content pages", () => {
     expect(sitemap).not.toContain("draft-one");
   });
 
+  it("the publish job records a scheduled entry whose time has come as published, once, with an audit row; shoppers never waited for it", async () => {
+    const publishAt = new Date(server.clock.now.getTime() + 60_000);
+    await server.services.contentEntries.publishDue(); // what earlier tests scheduled
+    const { body: created } = await staff.post("/api/admin/content", post("job-launch", { status: "scheduled", publishAt: publishAt.toISOString() }));
+    expect(await server.services.contentEntries.publishDue()).toBe(0);
+    server.clock.now = new Date(publishAt.getTime() + 1_000);
+    expect((await page("/blog/job-launch")).status).toBe(200);
+    expect((await staff.get(`/api/admin/content/${created.id}`)).body.entry.status).toBe("scheduled");
+    expect(await server.services.contentEntries.publishDue()).toBe(1);
+    expect(await server.services.contentEntries.publishDue()).toBe(0);
+    expect((await staff.get(`/api/admin/content/${created.id}`)).body.entry).toMatchObject({ status: "published", publishedAt: publishAt.toISOString() });
+    const audit = (await staff.get(`/api/admin/audit?entity=content&entityId=${created.id}`)).body.entries;
+    expect(audit[0]).toMatchObject({ actor: "system:schedule", action: "publish", after: { status: "published", publishAt: publishAt.toISOString() } });
+    expect((await page("/blog/job-launch")).status).toBe(200);
+  });
+
   it("staff preview drafts with ?preview=1 (private, unindexed); shoppers still get 404", async () => {
     await staff.post("/api/admin/content", post("preview-me", { status: "draft", title: "Not yet" }));
     const seen = await staff.get("/blog/preview-me?preview=1", { accept: "text/html" });

@@ -6,6 +6,7 @@ import { publishingAll } from "../zones/staff-change";
 import { archiveEntry, createEntry, findLiveEntry, findSlugRedirect, getEntry, listEntries, listLiveEntries, restoreRevision, updateEntry } from "./content-entries";
 import type { EntryChange, EntryFields } from "./entry-schemas";
 import { atomFeed } from "./atom-feed";
+import { publishDueEntries } from "./publish-due";
 import { POST_SLUG, postSummary } from "./posts";
 
 export interface ContentServiceDeps {
@@ -54,6 +55,12 @@ export function createContentService({ db, now, catalogChanges, storeUrl, storeN
     uploadPhoto: async ({ file }: { file: Buffer }) => {
       const { key, width, height, widths } = await media.save(file);
       return { key, width, height, widths, src: `/media/${key}-${widths.at(-1)}.jpg` };
+    },
+    /** The scheduled entries whose time has come, recorded as published (the job's work); every cache drops once. */
+    publishDue: async () => {
+      const published = await publishDueEntries({ db, now: now() });
+      if (published) catalogChanges.publish({ all: true });
+      return published;
     },
     findRedirect: (args: { kind: ContentKind; slug: string }) => findSlugRedirect({ db, ...args }),
   };

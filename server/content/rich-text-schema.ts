@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { RICH_TEXT_BLOCKS, type RichTextDoc } from "../../shared/rich-text";
+import { isAllowedHref, RICH_TEXT_BLOCKS, type RichTextDoc } from "../../shared/rich-text";
+
+export { isAllowedHref };
 import { DERIVATIVE_FILE } from "../media/media-store";
 
 /**
@@ -11,14 +13,6 @@ export const RICH_TEXT_LIMITS = { depth: 20, nodes: 5_000, textLength: 60_000, j
 
 const INLINE = ["text", "hardBreak"] as const;
 const MARKS = ["bold", "italic", "strike", "code", "link"] as const;
-
-/** A link goes to https:, mailto:, tel: or a path on this store ("/…", never "//host"). */
-export function isAllowedHref(href: string): boolean {
-  // Browsers drop tabs, newlines and control characters inside a URL ("java\tscript:"), so none may appear.
-  if (/[\s\\]/.test(href) || [...href].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) return false;
-  if (href.startsWith("/")) return !href.startsWith("//");
-  return /^(https:\/\/[^/?#]+|mailto:[^/]|tel:\+?[\d\-(). ]+$)/i.test(href);
-}
 
 /** Images come only from the store's own photo pipeline: /media/{key}-{width}.{format}. */
 export const isStoreMedia = (src: string) => src.startsWith("/media/") && DERIVATIVE_FILE.test(src.slice("/media/".length));

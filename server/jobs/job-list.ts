@@ -50,6 +50,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.alerts.sweep(),
   },
   {
+    name: "publish-content",
+    description: "Scheduled posts and pages whose time has come: recorded as published, pages refreshed (shoppers see them on time without it)",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.contentEntries.publishDue(),
+  },
+  {
     name: "tidy-accounts",
     description: "Expired sessions and old sign-in attempts deleted",
     cron: "*/5 * * * *",
