@@ -30,14 +30,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
-  const [cart, favorites, collections, store] = await Promise.all([
+  const [cart, favorites, collections, store, menus] = await Promise.all([
     services.cart.getCart({ owner }),
     user ? services.accounts.listFavorites({ userId: user.id }) : [],
     services.catalog.collections(),
     // Who the store is (its settings): the same for every visitor, so pages stay cacheable.
     services.settings.storefront(),
+    // The header's and footer's links as staff set them at /admin/menus, resolved now (live targets only).
+    services.menus.storefront(),
   ]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, menus, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
 }
 
 /**

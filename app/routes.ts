@@ -51,6 +51,7 @@ export default [
   route("admin/campaign", "routes/admin-campaign.tsx"),
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("admin/jobs", "routes/admin-jobs.tsx"),
+  route("admin/menus", "routes/admin-menus.tsx"),
   route("admin/settings", "routes/admin-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -21,6 +21,8 @@ import { createTaxAdmin } from "./tax/tax-admin";
 import { createShippingAdmin } from "./shipping/shipping-admin";
 import { createReviewService } from "./reviews/review-service";
 import { createContentService } from "./content/content-service";
+import { createMenuService } from "./menus/menu-service";
+import { loadMenuNodes } from "./menus/load-menus";
 import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
 import { saveContactMessage } from "./content/contact";
 import type { ContactInput } from "./content/contact-schemas";
@@ -147,6 +149,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   // Tax and shipping rules change only when staff save them (a change to everything, heard by every process).
   const rules = cachedValue(() => loadPricingRules(db), 60_000);
   const pricingRules = () => rules.get();
+  // The header, footer and legal menus change only when staff save them or what they link to (a change to everything).
+  const menuNodes = cachedValue(() => loadMenuNodes(db), 60_000);
   const taxProviders = { manual: createTaxProvider("manual", { rules: pricingRules, stripe: null }), stripe_tax: createTaxProvider("stripe_tax", { rules: pricingRules, stripe: deps.stripeTax ?? null }) };
   const taxProvider = (name: TaxProviderName) => taxProviders[name];
   /** Cart answers carry the totals the rules give before an address. */
@@ -179,6 +183,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     if ("all" in change) {
       collections.clear();
       rules.clear();
+      menuNodes.clear();
     }
   });
   /** A staff change to the collections: written, then every later read in this process sees it. */
@@ -350,6 +355,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
     /** Posts, pages and policies as staff data (issue 28): the staff calls and the live rule for shoppers. */
     contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name, media }),
+    /** The storefront's menus as staff data (issue 28): resolved for the pages, edited at /admin/menus. */
+    menus: createMenuService({ db, now, catalogChanges, cached: () => menuNodes.get() }),
     content: {
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {

@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/layout/status-screen";
 import { Pagination } from "~/components/product/pagination";
 import { ProductGrid } from "~/components/product/product-grid";
 import { useCollections } from "~/lib/collections";
-import { navGroups } from "~/lib/navigation";
+import { collectionLinks } from "~/lib/navigation";
 
 const MAX_QUERY = 100;
 
@@ -52,7 +52,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <h2 className="mt-4 font-display text-2xl font-bold">No products match “{q}”</h2>
             <p className="mx-auto mt-3 max-w-md text-ink-muted">Check the spelling, try a more general word, or browse a collection.</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              {navGroups(collections).map((group) => (
+              {collectionLinks(collections).map((group) => (
                 <Link key={group.href} to={group.href} className={buttonClass}>
                   Shop {group.label}
                 </Link>

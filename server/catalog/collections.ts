@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import type { Collection } from "../../shared/taxonomy";
 import type { CollectionChange, CollectionFields } from "./collection-schemas";
 import { productKeywords } from "./keywords";
+import { assertNotInMenu } from "../menus/menu-links";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { actor: string; now?: Date };
@@ -149,6 +150,7 @@ export async function deleteCollection({ db, id, actor, now = new Date() }: { db
     if (subs > 0) throw new AppError("conflict", `${current.name} has ${subs} ${subs === 1 ? "subcategory" : "subcategories"}: delete or move those first`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(products).where(sql`${products.categoryId} = ${id} or ${products.subcategoryId} = ${id}`);
     if (n > 0) throw new AppError("conflict", `${current.name} holds ${n} ${n === 1 ? "product" : "products"} (drafts and archived ones too): move them first`);
+    await assertNotInMenu(tx, { categoryId: id }, current.name);
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, { actor, entity: "collection", entityId: id, action: "delete", before: { slug: current.slug, name: current.name } }, now);
   });

@@ -5,7 +5,8 @@ import { recordAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import type { Tx } from "../zones/staff-change";
 import type { EntryChange, EntryFields } from "./entry-schemas";
-import { isLive } from "./published";
+import { isLive, isLiveEntry } from "./published";
+import { assertNotInMenu } from "../menus/menu-links";
 
 type StaffChange = { db: Database; actor: string; now: Date };
 
@@ -84,6 +85,8 @@ async function applyChange(tx: Tx, entry: ContentEntryRow, change: EntryChange |
   const status = change.status ?? entry.status;
   const publishAt = change.publishAt !== undefined ? change.publishAt : entry.publishAt;
   assertSchedule(status, publishAt);
+  // A menu's link must not lead to a page that went offline (archived, back to draft, moved to a later date).
+  if (isLiveEntry(entry, now) && !isLiveEntry({ status, publishAt }, now)) await assertNotInMenu(tx, { entryId: entry.id }, entry.title);
   if (change.slug && change.slug !== entry.slug) {
     await assertSlugFree(tx, entry.kind, change.slug, entry.id);
     // The new address may be one this entry had before: it is no longer a redirect.

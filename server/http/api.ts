@@ -9,6 +9,7 @@ import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
 import { contentRouter } from "./content-router";
 import { contentAdminRouter } from "./content-admin-router";
+import { menusRouter } from "./menus-router";
 import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
@@ -57,6 +58,7 @@ export function apiRouter(services: Services): Router {
   router.use(reviewsRouter(services));
   router.use("/admin/settings", settingsRouter(services));
   router.use("/admin/content", contentAdminRouter(services));
+  router.use("/admin/menus", menusRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));

@@ -2,8 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
-import { useCollections } from "~/lib/collections";
-import { navGroups, navLinks } from "~/lib/navigation";
+import { useMenus } from "~/lib/menus";
+import type { MenuLink } from "../../../shared/menus";
 
 const itemClass =
   "inline-flex h-10 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink hover:bg-surface-muted data-[state=open]:bg-surface-muted";
@@ -37,7 +37,7 @@ function moveFocus(event: KeyboardEvent, items: HTMLElement[]) {
  * page about 15 KB of JavaScript; the panels' links are in the server's HTML, hidden until opened.
  */
 export function DesktopNav() {
-  const collections = useCollections();
+  const { header } = useMenus();
   const { pathname } = useLocation();
   const baseId = useId();
   const [openValue, setOpenValue] = useState<string | null>(null);
@@ -106,18 +106,20 @@ export function DesktopNav() {
   return (
     <nav aria-label="Main" className="relative hidden lg:block">
       <ul ref={listRef} className="flex items-center gap-0.5">
-        {navGroups(collections).map((group) => {
-          const open = openValue === group.href;
-          const triggerId = `${baseId}-trigger-${group.href}`;
-          const panelId = `${baseId}-panel-${group.href}`;
+        {header.map((group, index) => {
+          if (group.links.length === 0) return <PlainLink key={`${index}:${group.href}`} link={group} current={pathname === group.href} onKeyDown={(event) => moveFocus(event, topLevelItems())} />;
+          const value = `${index}:${group.href}`; // two items may share an address
+          const open = openValue === value;
+          const triggerId = `${baseId}-trigger-${index}`;
+          const panelId = `${baseId}-panel-${index}`;
           const onBlur = (event: FocusEvent<HTMLLIElement>) => {
             // Focus moving out of this collection (to another item or off the menu) closes it.
             if (open && event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(null);
           };
           return (
             <li
-              key={group.href}
-              data-item={group.href}
+              key={value}
+              data-item={value}
               className="relative"
               onBlur={onBlur}
               onPointerEnter={(event) => {
@@ -139,17 +141,17 @@ export function DesktopNav() {
                 data-state={open ? "open" : "closed"}
                 className={itemClass}
                 onPointerMove={(event) => {
-                  if (!isMouse(event) || hoverOpened.current === group.href || clickClosed.current === group.href) return;
-                  hoverOpened.current = group.href;
+                  if (!isMouse(event) || hoverOpened.current === value || clickClosed.current === value) return;
+                  hoverOpened.current = value;
                   window.clearTimeout(timers.current.open);
                   window.clearTimeout(timers.current.close);
                   if (open) return;
-                  if (skipDelay.current) setOpen(group.href);
-                  else timers.current.open = window.setTimeout(() => setOpen(group.href), OPEN_DELAY_MS);
+                  if (skipDelay.current) setOpen(value);
+                  else timers.current.open = window.setTimeout(() => setOpen(value), OPEN_DELAY_MS);
                 }}
                 onClick={() => {
-                  if (open) clickClosed.current = group.href;
-                  setOpen(open ? null : group.href);
+                  if (open) clickClosed.current = value;
+                  setOpen(open ? null : value);
                 }}
                 onKeyDown={(event) => {
                   if (open && event.key === "ArrowDown") {
@@ -161,6 +163,7 @@ export function DesktopNav() {
                 }}
               >
                 {group.label}
+                {group.badge && <Badge text={group.badge} />}
                 <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 in-data-[state=open]:rotate-180" />
               </button>
               <div id={panelId} aria-labelledby={triggerId} hidden={!open} data-state={open ? "open" : "closed"} className="absolute left-0 top-full z-50 pt-2">
@@ -186,24 +189,21 @@ export function DesktopNav() {
             </li>
           );
         })}
-        {navLinks.map((link) => (
-          <li key={link.href}>
-            <Link
-              to={link.href}
-              aria-current={pathname === link.href ? "page" : undefined}
-              onKeyDown={(event) => moveFocus(event, topLevelItems())}
-              className={cn(itemClass, "aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-500")}
-            >
-              {link.label}
-              {link.badge && (
-                <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">
-                  {link.badge}
-                </span>
-              )}
-            </Link>
-          </li>
-        ))}
       </ul>
     </nav>
   );
 }
+
+/** A header link with no dropdown (a page, an address, a collection without subcategories), with its badge. */
+function PlainLink({ link, current, onKeyDown }: { link: MenuLink; current: boolean; onKeyDown: (event: KeyboardEvent) => void }) {
+  return (
+    <li>
+      <Link to={link.href} aria-current={current ? "page" : undefined} onKeyDown={onKeyDown} className={cn(itemClass, "aria-[current=page]:text-brand-700 dark:aria-[current=page]:text-brand-500")}>
+        {link.label}
+        {link.badge && <Badge text={link.badge} />}
+      </Link>
+    </li>
+  );
+}
+
+const Badge = ({ text }: { text: string }) => <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-[0.625rem] font-bold leading-none tracking-wide text-white">{text}</span>;

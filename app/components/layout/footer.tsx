@@ -1,18 +1,27 @@
 import { Link } from "react-router";
-import { useCollections } from "~/lib/collections";
-import { footerColumns, legalLinks } from "~/lib/navigation";
+import { cn } from "~/lib/cn";
+import { useMenus } from "~/lib/menus";
 import { useStoreSettings } from "~/lib/store-settings";
 import { addressLines } from "../../../shared/store-settings";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
+/** The wide layout: the store's column, then one per footer column (staff choose how many). */
+const COLUMNS: Record<number, string> = {
+  0: "lg:grid-cols-[1.4fr]",
+  1: "lg:grid-cols-[1.4fr_1fr]",
+  2: "lg:grid-cols-[1.4fr_1fr_1fr]",
+  3: "lg:grid-cols-[1.4fr_1fr_1fr_1fr]",
+  4: "lg:grid-cols-[1.4fr_1fr_1fr_1fr_1fr]",
+};
+
 export function Footer() {
   const year = new Date().getFullYear();
-  const collections = useCollections();
+  const { footer, legal } = useMenus();
   const store = useStoreSettings();
   return (
     <footer className="mt-20 border-t border-line bg-surface-muted">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+      <div className={cn("container-page grid gap-10 py-14 sm:grid-cols-2", COLUMNS[footer.length] ?? "lg:grid-cols-4")}>
         <div>
           <Logo />
           <p className="mt-4 max-w-xs text-sm leading-6 text-ink-muted">
@@ -53,12 +62,12 @@ export function Footer() {
             </ul>
           )}
         </div>
-        {footerColumns(collections).map((column) => (
-          <nav key={column.title} aria-label={column.title}>
+        {footer.map((column, index) => (
+          <nav key={`${index}:${column.title}`} aria-label={column.title}>
             <h2 className="text-sm font-semibold uppercase tracking-widest">{column.title}</h2>
             <ul className="mt-4 space-y-1">
-              {column.links.map((link) => (
-                <li key={link.href}>
+              {column.links.map((link, i) => (
+                <li key={`${i}:${link.href}`}>
                   <Link to={link.href} className="inline-block py-1 text-sm text-ink-muted hover:text-ink">
                     {link.label}
                   </Link>
@@ -74,8 +83,8 @@ export function Footer() {
             © {year} {store?.legalName ?? store?.name}. All rights reserved.
           </p>
           <ul className="flex gap-5">
-            {legalLinks.map((link) => (
-              <li key={link.href}>
+            {legal.map((link, i) => (
+              <li key={`${i}:${link.href}`}>
                 <Link to={link.href} className="hover:text-ink">
                   {link.label}
                 </Link>

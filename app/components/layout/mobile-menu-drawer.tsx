@@ -1,20 +1,22 @@
 import { Link } from "react-router";
 import type { LazyDialogProps } from "~/components/ui/lazy-dialog";
 import { Sheet } from "~/components/ui/sheet";
-import { useCollections } from "~/lib/collections";
-import { navGroups, navLinks } from "~/lib/navigation";
+import { useMenus } from "~/lib/menus";
 import { SearchBox } from "./search-box";
 
 /** The phone navigation's drawer, loaded when the shopper first reaches for the menu button (mobile-menu.tsx). */
 export default function MobileMenuDrawer({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
-  const collections = useCollections();
+  const { header } = useMenus();
+  // Collections with subcategories get a section each; the other links follow in one list, as on the desktop menu.
+  const groups = header.filter((item) => item.links.length > 0);
+  const links = header.filter((item) => item.links.length === 0);
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} edge="left" title="Menu" description="Browse collections and pages" closeLabel="Close menu">
       <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-4 py-4">
         <SearchBox className="mb-5" onSearch={close} />
-        {navGroups(collections).map((group) => (
-          <section key={group.href} className="mb-5">
+        {groups.map((group, index) => (
+          <section key={`${index}:${group.href}`} className="mb-5">
             <h2 className="mb-1 text-xs font-semibold uppercase tracking-widest text-ink-muted">{group.label}</h2>
             <ul>
               <li>
@@ -33,8 +35,8 @@ export default function MobileMenuDrawer({ open, onOpenChange, onCloseAutoFocus 
           </section>
         ))}
         <ul className="border-t border-line pt-4">
-          {[...navLinks, { label: "Account", href: "/account" }].map((link) => (
-            <li key={link.href}>
+          {[...links, { label: "Account", href: "/account" }].map((link, index) => (
+            <li key={`${index}:${link.href}`}>
               <Link to={link.href} onClick={close} className="flex items-center gap-2 rounded-lg px-2 py-2 font-medium hover:bg-surface-muted">
                 {link.label}
                 {"badge" in link && link.badge && (
