@@ -28,6 +28,8 @@ type By = { actor: string };
 export function createContentService({ db, now, catalogChanges, storeUrl, storeName, media }: ContentServiceDeps) {
   const changing = publishingAll(catalogChanges);
   return {
+    /** The service clock: what "live" is measured against. */
+    now,
     list: (args: { kind?: ContentKind; status?: "draft" | "scheduled" | "published" | "archived"; q?: string }) => listEntries({ db, ...args }),
     get: ({ id }: { id: number }) => getEntry({ db, id }),
     create: changing((args: By & { input: EntryFields }) => createEntry({ db, now: now(), ...args })),

@@ -4,17 +4,14 @@ import { useRevalidator } from "react-router";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { toast } from "~/lib/toast";
+import { uploadPhoto } from "~/lib/upload-photo";
 import { photoUrl } from "../../../shared/photo-urls";
 import type { StoreLogo } from "../../../shared/store-settings";
 
 const ACCEPTED = "image/png,image/jpeg,image/webp,image/avif";
 const MAX_BYTES = 20 * 1024 * 1024;
 
-/** Sends the file's bytes as the body: the server decides what it is by decoding it (the photo pipeline). */
-async function uploadLogo(file: File) {
-  const res = await fetch("/api/admin/settings/logo", { method: "POST", credentials: "include", headers: { "content-type": file.type || "application/octet-stream" }, body: file });
-  if (!res.ok) throw new ApiError(res.status, ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? res.statusText);
-}
+const uploadLogo = (file: File) => uploadPhoto("/api/admin/settings/logo", file);
 
 /** The logo on the light and the dark theme's background, as the header will draw it. */
 function Preview({ logo, name }: { logo: StoreLogo; name: string }) {
