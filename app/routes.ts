@@ -52,6 +52,9 @@ export default [
   route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
   route("admin/jobs", "routes/admin-jobs.tsx"),
   route("admin/menus", "routes/admin-menus.tsx"),
+  route("admin/content", "routes/admin-content.tsx"),
+  route("admin/content/new", "routes/admin-content-entry.tsx", { id: "admin-content-new" }),
+  route("admin/content/:id", "routes/admin-content-entry.tsx", { id: "admin-content-entry" }),
   route("admin/settings", "routes/admin-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ const sections = [
   { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/tax", label: "Tax" },
   { to: "/admin/shipping", label: "Shipping" },
+  { to: "/admin/content", label: "Content" },
   { to: "/admin/menus", label: "Menus" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
