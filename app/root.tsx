@@ -19,6 +19,9 @@ import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath, tagManagerScript } from "./lib/tag-manager";
 import { reportWebVitals } from "./lib/web-vitals";
 import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
+import { AnnouncementBar } from "./components/layout/announcement-bar";
+import { staffAsOf } from "./lib/content-preview.server";
+import { isStaffPath } from "./lib/staff-path";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -27,10 +30,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: "Shop men's, women's and kids' clothing and pre-order the limited VSOP premium streetwear collection." },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
-  const [cart, favorites, collections, store, menus] = await Promise.all([
+  const asOf = staffAsOf(context, request);
+  const [cart, favorites, collections, store, menus, announcement] = await Promise.all([
     services.cart.getCart({ owner }),
     user ? services.accounts.listFavorites({ userId: user.id }) : [],
     services.catalog.collections(),
@@ -38,8 +42,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.settings.storefront(),
     // The header's and footer's links as staff set them at /admin/menus, resolved now (live targets only).
     services.menus.storefront(),
+    // The bar above the header, as of now (or a staff preview's time on the home page): the same for every visitor.
+    services.home.announcement(asOf ? { when: asOf } : {}),
   ]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, menus, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, menus, announcement, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
 }
 
 /**
@@ -82,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <AppProviders cart={data?.cart}>
           <div className="flex min-h-screen flex-col">
+            {data?.announcement && !isStaffPath(pathname) && <AnnouncementBar announcement={data.announcement} />}
             <Header />
             <Breadcrumbs />
             <main id="main" className="flex-1">

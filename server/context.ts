@@ -21,6 +21,7 @@ import { createTaxAdmin } from "./tax/tax-admin";
 import { createShippingAdmin } from "./shipping/shipping-admin";
 import { createReviewService } from "./reviews/review-service";
 import { createContentService } from "./content/content-service";
+import { createHomeService } from "./home/home-service";
 import { createMenuService } from "./menus/menu-service";
 import { loadMenuNodes } from "./menus/load-menus";
 import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
@@ -175,6 +176,14 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     edit: publishing(service.edit),
     remove: publishing(service.remove),
   });
+  /** The home page's sections and the announcement bar (issue 28): the catalogue reads they show are the shared ones. */
+  const home = createHomeService({
+    db,
+    now,
+    catalogChanges,
+    catalog: { listProducts: sharedReads.share(bind(db, listProducts)), collections: () => collections.list(), campaign: () => sharedCampaign({}) },
+    freeShippingFrom: async () => shippingPromise(await pricingRules()).freeFromCents,
+  });
   // Every committed change, made here or heard from another process, drops the shared reads (they are a second old at
   // most, but a page rendered from one would then be cached for the response cache's whole life); a staff change may
   // also rename or reorder collections, so the menus are read again (decisions 0016, 0022).
@@ -183,6 +192,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     if ("all" in change) {
       collections.clear();
       rules.clear();
+      home.clearCache();
       menuNodes.clear();
     }
   });
@@ -353,6 +363,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
+    /** The home page's sections and the announcement bar (issue 28): staff calls and what shoppers see at a time. */
+    home,
     /** Posts, pages and policies as staff data (issue 28): the staff calls and the live rule for shoppers. */
     contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name, media }),
     /** The storefront's menus as staff data (issue 28): resolved for the pages, edited at /admin/menus. */

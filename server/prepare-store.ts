@@ -6,6 +6,7 @@ import { migrateDatabase } from "./db/migrate";
 import { isCatalogEmpty, seedCatalog } from "./db/seed/seed-catalog";
 import { seedReviews } from "./db/seed/seed-reviews";
 import { seedContent } from "./content/seed-content";
+import { seedHome } from "./home/seed-home";
 import { seedMenus } from "./menus/seed-menus";
 import type { Logger } from "./logger";
 
@@ -22,6 +23,8 @@ export async function prepareStore({ database, config, logger, reviews = true }:
   await seedCampaign(database.db, new Date());
   // The blog's articles and the info pages become entries once, in a store that has none (issue 28).
   await seedContent(database.db, new Date());
+  // The home page of SPEC §2 becomes sections once, in a store whose staff never saved one.
+  await seedHome(database.db, new Date());
   // Then the menus, which link to both (today's header and footer, once, into a store with none).
   await seedMenus(database.db);
   await maintainDatabase(database);

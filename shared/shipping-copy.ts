@@ -10,9 +10,11 @@ export interface ShippingPromise {
 export function freeShippingNote(freeFromCents: number | null): string | null {
   if (freeFromCents === null) return null;
   if (freeFromCents === 0) return "Free shipping on every order";
-  const dollars = freeFromCents % 100 === 0 ? `$${freeFromCents / 100}` : `$${(freeFromCents / 100).toFixed(2)}`;
-  return `Free shipping on orders over ${dollars}`;
+  return `Free shipping on orders over ${formatCents(freeFromCents)}`;
 }
+
+/** "$50", or "$49.50" when there are cents. */
+export const formatCents = (cents: number) => (cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`);
 
 /** "3-5 business days", or null when no rate is active. */
 export function deliveryWindow({ minDays, maxDays }: Pick<ShippingPromise, "minDays" | "maxDays">): string | null {

@@ -10,3 +10,18 @@ export function isStaffPreview(context: Readonly<RouterContextProvider>, request
 }
 
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** An ISO date-time: what the staff page's "Preview as of" sends (`toISOString()` of the chosen local time). */
+const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `/?asOf=<ISO date-time>` from a signed-in admin: the home page (its sections and announcement) as it will be then
+ * (issue 28). Anyone else's asOf is ignored; an answer that uses it is marked like a preview (PREVIEW_HEADERS).
+ */
+export function staffAsOf(context: Readonly<RouterContextProvider>, request: Request): Date | null {
+  const url = new URL(request.url);
+  const asOf = url.searchParams.get("asOf");
+  if (url.pathname !== "/" || !asOf || !AS_OF.test(asOf) || context.get(visitorContext).user?.role !== "admin") return null;
+  const when = new Date(asOf);
+  return Number.isNaN(when.getTime()) ? null : when;
+}

@@ -16,6 +16,7 @@ import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
+import { homeAdminRouter } from "./home-admin-router";
 import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession, requireAdmin } from "./session";
 
@@ -59,6 +60,7 @@ export function apiRouter(services: Services): Router {
   router.use("/admin/settings", settingsRouter(services));
   router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin/menus", menusRouter(services));
+  router.use("/admin", homeAdminRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));

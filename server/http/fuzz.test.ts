@@ -30,6 +30,8 @@ import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/
 import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxSettingsSchema } from "../tax/tax-admin-schemas";
 import { shippingRateChangeSchema, shippingRateFieldsSchema } from "../shipping/shipping-schemas";
 import { entryChangeSchema, entryFieldsSchema } from "../content/entry-schemas";
+import { sectionsPutSchema } from "../home/section-schemas";
+import { announcementChangeSchema, announcementFieldsSchema } from "../home/announcement-schemas";
 import { menuSaveSchema } from "../menus/menu-schemas";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -141,6 +143,9 @@ const staffBodies: [string, string, z.ZodType, Record<string, unknown>][] = [
   ["POST", "/api/admin/content/1/revisions/1/restore", emptyBodySchema, {}],
   ["PUT", "/api/admin/menus/header", menuSaveSchema("header"), { items: [{ label: "Men", kind: "collection", targetId: 1 }, { label: "Sale", kind: "url", url: "/category/sale", badge: "NEW" }] }],
   ["PUT", "/api/admin/menus/footer", menuSaveSchema("footer"), { items: [{ label: "Help", kind: "group", children: [{ label: "FAQ", kind: "entry", targetId: 1 }] }] }],
+  ["PUT", "/api/admin/home/sections", sectionsPutSchema, { sections: [{ type: "product_grid", settings: { title: "New", source: "new", limit: 4 }, visible: true, startsAt: "2027-01-01T00:00:00Z", endsAt: null }] }],
+  ["POST", "/api/admin/announcements", announcementFieldsSchema, { message: "Free shipping over {free_shipping_threshold}", linkUrl: "/shipping", linkLabel: "Details", active: true, startsAt: null, endsAt: "2027-01-01T00:00:00Z" }],
+  ["PATCH", "/api/admin/announcements/1", announcementChangeSchema, { message: "Sale ends Sunday", linkUrl: "https://example.com/sale", active: false, position: 2 }],
   [
     "PUT",
     "/api/admin/settings",
@@ -168,7 +173,7 @@ describe("fuzzing every /api call with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/"), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? staff : shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);

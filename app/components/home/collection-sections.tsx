@@ -1,26 +1,21 @@
 import { ArrowRight, Clock, Gem, Palette } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { comingSoonTiles, featureDisplays } from "~/lib/home-content";
 import { useCollections } from "~/lib/collections";
 import { VSOP_CATEGORY } from "../../../shared/taxonomy";
-
-export interface Banner {
-  image: string | null;
-  title: string;
-  description: string;
-  buttonText: string;
-  buttonLink: string;
-}
+import type { Banner } from "../../../server/home/home-blocks";
 
 /** 'Coming soon' tiles; launch news goes to newsletter subscribers (the form is further down). */
-export function ComingSoonTiles() {
+export function ComingSoonTiles({ heading = "Coming soon", text = "New categories are on the way. Subscribe to our newsletter below to hear the moment they launch." }: { heading?: string; text?: string }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="soon-heading" className="bg-surface-muted py-14">
+    <section aria-labelledby={headingId} className="bg-surface-muted py-14">
       <div className="container-page">
-        <h2 id="soon-heading" className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
-          Coming soon
+        <h2 id={headingId} className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+          {heading}
         </h2>
-        <p className="mt-2 max-w-2xl text-ink-muted">New categories are on the way. Subscribe to our newsletter below to hear the moment they launch.</p>
+        <p className="mt-2 max-w-2xl text-ink-muted">{text}</p>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {comingSoonTiles.map((tile) => (
             <li key={tile.title} className="rounded-2xl border border-dashed border-ink/25 bg-surface p-5">
@@ -36,11 +31,12 @@ export function ComingSoonTiles() {
 }
 
 /** 'OUR COLLECTIONS' banners: image, title, description, button text and link (SPEC §3 Banner). */
-export function CollectionBanners({ banners }: { banners: Banner[] }) {
+export function CollectionBanners({ banners, heading = "OUR COLLECTIONS" }: { banners: Banner[]; heading?: string }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="collections-heading" className="container-page py-14">
-      <h2 id="collections-heading" className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
-        OUR COLLECTIONS
+    <section aria-labelledby={headingId} className="container-page py-14">
+      <h2 id={headingId} className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+        {heading}
       </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-2">
         {banners.map((banner) => (

@@ -1,5 +1,5 @@
 import { Camera, Sparkles, Zap } from "lucide-react";
-import type { FormEvent } from "react";
+import { type FormEvent, useId } from "react";
 import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Product } from "../../../server/catalog/product-types";
@@ -32,14 +32,15 @@ export function MobileVsopStrip({ product }: { product: Product | undefined }) {
 
 const tileIcons = [Zap, Sparkles, Camera];
 
-export function SocialFollow() {
+export function SocialFollow({ heading = "Follow VSOP" }: { heading?: string }) {
+  const headingId = useId();
   const socialLinks = useStoreSettings()?.socialLinks ?? [];
   if (socialLinks.length === 0) return null;
   return (
-    <section aria-labelledby="follow-heading" className="bg-surface-muted py-14">
+    <section aria-labelledby={headingId} className="bg-surface-muted py-14">
       <div className="container-page">
-        <h2 id="follow-heading" className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
-          Follow VSOP
+        <h2 id={headingId} className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+          {heading}
         </h2>
         <ul className="mt-6 flex flex-wrap gap-3">
           {socialLinks.map((s) => (
@@ -69,7 +70,9 @@ export function SocialFollow() {
 }
 
 /** VIP early access (SPEC §4 newsletter states: 'JOINING VIP...', inputs disabled, thanks toast, field cleared). */
-export function VipSignup() {
+export function VipSignup({ heading = "Get VIP early access", text = "Be first in line for the next VSOP drop, restocks and members-only offers." }: { heading?: string; text?: string }) {
+  const headingId = useId();
+  const emailId = useId();
   const socialLinks = useStoreSettings()?.socialLinks ?? [];
   const { email, setEmail, busy, submit } = useSubscribe("vip");
   async function join(event: FormEvent) {
@@ -78,18 +81,18 @@ export function VipSignup() {
     if (result) toast.success(THANKS_TITLE, { description: THANKS_TEXT });
   }
   return (
-    <section aria-labelledby="vip-heading" className="container-page py-16">
+    <section aria-labelledby={headingId} className="container-page py-16">
       <div className="rounded-3xl bg-gradient-to-br from-[#16171a] to-[#2a1c12] p-8 text-white sm:p-12">
-        <h2 id="vip-heading" className="font-display text-3xl font-black tracking-tight">
-          Get VIP early access
+        <h2 id={headingId} className="font-display text-3xl font-black tracking-tight">
+          {heading}
         </h2>
-        <p className="mt-2 max-w-xl text-white/75">Be first in line for the next VSOP drop, restocks and members-only offers.</p>
+        <p className="mt-2 max-w-xl text-white/75">{text}</p>
         <form onSubmit={join} noValidate className="mt-6 flex max-w-lg flex-col gap-3 sm:flex-row">
-          <label htmlFor="vip-email" className="sr-only">
+          <label htmlFor={emailId} className="sr-only">
             Email address
           </label>
           <input
-            id="vip-email"
+            id={emailId}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"

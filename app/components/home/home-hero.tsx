@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { Campaign } from "../../../server/campaign/campaign-types";
 import type { Product } from "../../../server/catalog/product-types";
@@ -6,14 +7,15 @@ import { Countdown } from "~/components/vsop/countdown";
 import { shipDateShort } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 
-export function HomeHero({ campaign, serverNow, feature }: { campaign: Campaign; serverNow: number; feature: Product | undefined }) {
+export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium Collection" }: { campaign: Campaign; serverNow: number; feature: Product | undefined; heading?: string }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-[#121316] text-white">
+    <section aria-labelledby={headingId} className="relative overflow-hidden bg-[#121316] text-white">
       <div className="container-page grid items-center gap-10 py-12 md:grid-cols-[1.1fr_0.9fr] md:py-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/20 px-3 py-1 text-xs font-semibold uppercase tracking-[0.25em] text-brand-500">New · Pre-order</p>
-          <h1 id="hero-heading" className="mt-5 font-display text-4xl font-black leading-[1.05] tracking-tight sm:text-6xl">
-            VSOP Premium Collection
+          <h1 id={headingId} className="mt-5 font-display text-4xl font-black leading-[1.05] tracking-tight sm:text-6xl">
+            {heading}
           </h1>
           <p className="mt-4 max-w-xl text-lg leading-8 text-white/75">
             Heavyweight tech-casual streetwear, made in one small numbered run.{campaign.limitedQuantities && " Limited quantities."}

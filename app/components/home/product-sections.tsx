@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { Product } from "../../../server/catalog/product-types";
 import { buttonClass } from "~/components/layout/status-screen";
@@ -8,24 +9,24 @@ import { apiRequest } from "~/lib/api";
 import { isVsop } from "~/lib/product-options";
 
 const VSOP_LIST = "/api/products/category/tech-casual";
-const FEATURED_LIST = "/api/products?featured=true&limit=4";
 
 /** SPEC §2 Home: tech-casual products whose name contains "vsop", with the spec's loading, error and empty texts. */
-export function VsopSection({ initial }: { initial: Product[] | null }) {
+export function VsopSection({ initial, title = "The VSOP Collection", limit }: { initial: Product[] | null; title?: string; limit: number }) {
+  const headingId = useId();
   const { data, isPending, error } = useQuery({
     queryKey: [VSOP_LIST],
     queryFn: () => apiRequest<Product[]>("GET", VSOP_LIST),
     initialData: initial ?? undefined,
     staleTime: 0,
   });
-  const products = data?.filter(isVsop) ?? [];
+  const products = data?.filter(isVsop).slice(0, limit) ?? [];
   return (
-    <section aria-labelledby="vsop-heading" className="container-page py-14">
+    <section aria-labelledby={headingId} className="container-page py-14">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.3em] text-brand-700 dark:text-brand-500">Limited pre-order</p>
-          <h2 id="vsop-heading" className="mt-1 font-display text-2xl font-bold tracking-tight sm:text-3xl">
-            The VSOP Collection
+          <h2 id={headingId} className="mt-1 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+            {title}
           </h2>
         </div>
         <Link to="/vsop" className="text-sm font-semibold underline">
@@ -53,32 +54,36 @@ export function VsopSection({ initial }: { initial: Product[] | null }) {
   );
 }
 
-/** SPEC §2 Home: four featured products, with skeletons, error and empty texts, and VIEW ALL PRODUCTS. */
-export function FeaturedSection({ initial }: { initial: Product[] | null }) {
-  const { data, isPending, isError } = useQuery({ queryKey: [FEATURED_LIST], initialData: initial ?? undefined }) as {
+/**
+ * A grid of products read again in the browser from `listUrl` (SPEC §2 Home's "Featured products": four featured
+ * products, skeletons, error and empty texts, and VIEW ALL PRODUCTS).
+ */
+export function ProductGridSection({ title, initial, listUrl, limit, viewAll }: { title: string; initial: Product[] | null; listUrl: string; limit: number; viewAll: { href: string; label: string } }) {
+  const headingId = useId();
+  const { data, isPending, isError } = useQuery({ queryKey: [listUrl], initialData: initial ?? undefined }) as {
     data: Product[] | undefined;
     isPending: boolean;
     isError: boolean;
   };
   return (
-    <section aria-labelledby="featured-heading" className="container-page pb-14">
-      <h2 id="featured-heading" className="mb-8 font-display text-2xl font-bold tracking-tight sm:text-3xl">
-        Featured products
+    <section aria-labelledby={headingId} className="container-page pb-14">
+      <h2 id={headingId} className="mb-8 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+        {title}
       </h2>
       {isPending ? (
-        <ProductGridSkeleton count={4} />
+        <ProductGridSkeleton count={Math.min(limit, 4)} />
       ) : isError ? (
         <p role="alert" className="text-ink-muted">
           Failed to load products. Please try again later.
         </p>
       ) : !data || data.length === 0 ? (
-        <p className="text-ink-muted">No featured products available at the moment.</p>
+        <p className="text-ink-muted">No {title.toLowerCase()} available at the moment.</p>
       ) : (
-        <ProductGrid products={data.slice(0, 4)} eagerCount={0} />
+        <ProductGrid products={data.slice(0, limit)} eagerCount={0} />
       )}
       <div className="mt-10 text-center">
-        <Link to="/products" className={buttonClass}>
-          VIEW ALL PRODUCTS
+        <Link to={viewAll.href} className={buttonClass}>
+          {viewAll.label}
         </Link>
       </div>
     </section>

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { HOME_SECTION_TYPES, type HomeSectionType } from "../db/schema";
+import { richTextSchema } from "../content/rich-text-schema";
+import { MAX_SECTION_PRODUCTS, PRODUCT_GRID_SOURCES } from "./section-choices";
+import { linkUrlSchema } from "./link-url";
+
+/**
+ * Each home section type's settings (issue 28), strict: an unknown field is a 400 naming it. The SPEC's own blocks
+ * keep their copy in the components and take {} or an optional heading (and text) over it.
+ */
+const heading = z.string().trim().min(1, "enter a heading").max(120, "use at most 120 characters");
+const text = (max: number) => z.string().trim().max(max, `use at most ${max} characters`);
+const slug = z.string().trim().toLowerCase().min(1, "pick a collection").max(60).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a collection's slug");
+const limit = z.int("must be a whole number").min(1, "show at least 1 product").max(MAX_SECTION_PRODUCTS, `show at most ${MAX_SECTION_PRODUCTS} products`);
+
+/** A store photo from the photo pipeline (POST /api/admin/content/photos answers key, widths, width and height). */
+const storePhoto = z
+  .object({
+    key: z.string().regex(/^[a-f0-9]{24}$/, "must be a media key from a photo upload"),
+    widths: z.array(z.int().min(16).max(1440)).min(1).max(8),
+    width: z.int().positive().max(20_000),
+    height: z.int().positive().max(20_000),
+    alt: z.string().trim().min(1, "describe the photo (alt text)").max(300, "use at most 300 characters"),
+  })
+  .strict();
+
+const headingOverride = z.object({ heading: heading.optional() }).strict();
+const headingAndText = z.object({ heading: heading.optional(), text: text(300).min(1, "enter the text").optional() }).strict();
+const none = z.object({}).strict();
+
+export const SECTION_SETTINGS = {
+  hero: headingOverride,
+  featured_collection: z.object({ collection: slug, title: heading.optional(), limit }).strict(),
+  product_grid: z
+    .object({ title: heading, source: z.enum(PRODUCT_GRID_SOURCES.map(([value]) => value) as [string, ...string[]]), collection: slug.optional(), limit })
+    .strict()
+    .refine((s) => s.source !== "collection" || s.collection !== undefined, { path: ["collection"], message: "pick a collection" })
+    .refine((s) => s.source === "collection" || s.collection === undefined, { path: ["collection"], message: "only a collection grid names a collection" }),
+  rich_text: z.object({ doc: richTextSchema }).strict(),
+  image_text: z
+    .object({
+      image: storePhoto,
+      heading,
+      text: text(600).min(1, "enter the text"),
+      buttonLabel: text(40).min(1, "enter the button's label").optional(),
+      buttonHref: linkUrlSchema.optional(),
+      imageSide: z.enum(["left", "right"]).default("left"),
+    })
+    .strict()
+    .refine((s) => (s.buttonLabel === undefined) === (s.buttonHref === undefined), { path: ["buttonHref"], message: "a button needs both a label and a link" }),
+  newsletter: headingAndText,
+  coming_soon: headingAndText,
+  collection_banners: headingOverride,
+  collection_links: none,
+  feature_displays: none,
+  vsop_strip: none,
+  social_follow: headingOverride,
+} satisfies Record<HomeSectionType, z.ZodType>;
+
+export type SectionSettings = { [T in HomeSectionType]: z.output<(typeof SECTION_SETTINGS)[T]> };
+
+const when = z.iso.datetime({ offset: true, error: "must be a date and time like 2026-12-01T09:00:00Z" }).transform((s) => new Date(s));
+
+/** One section as staff save it: its settings are checked by its type's schema, errors under `settings.…`. */
+const sectionSchema = z
+  .object({
+    type: z.enum(HOME_SECTION_TYPES, "must be one of the home section types"),
+    settings: z.unknown().default({}),
+    visible: z.boolean().default(true),
+    startsAt: when.nullable().default(null),
+    endsAt: when.nullable().default(null),
+  })
+  .strict()
+  .refine((s) => !s.startsAt || !s.endsAt || s.startsAt < s.endsAt, { path: ["endsAt"], message: "must be after the start" })
+  .transform((s, ctx) => {
+    const parsed = SECTION_SETTINGS[s.type].safeParse(s.settings);
+    if (parsed.success) return { ...s, settings: parsed.data as Record<string, unknown> };
+    for (const issue of parsed.error.issues) {
+      const message = issue.code === "unrecognized_keys" ? `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}` : issue.message;
+      ctx.addIssue({ code: "custom", message, path: ["settings", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))] });
+    }
+    return z.NEVER;
+  });
+
+export const MAX_HOME_SECTIONS = 40;
+
+/** PUT /api/admin/home/sections: the whole ordered list (it replaces what is there). */
+export const sectionsPutSchema = z.object({ sections: z.array(sectionSchema).max(MAX_HOME_SECTIONS, `at most ${MAX_HOME_SECTIONS} sections`) }).strict();
+
+export type SectionInput = z.output<typeof sectionSchema>;
