@@ -55,7 +55,7 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
       setErrors(refused);
       setAnnouncement("");
       // The first item the server refused takes the focus (its label, or the item's first control).
-      requestAnimationFrame(() => document.getElementById(`${id}-form`)?.querySelector<HTMLElement>('[aria-invalid="true"], li.border-red-600 input')?.focus());
+      requestAnimationFrame(() => document.getElementById(`${id}-form`)?.querySelector<HTMLElement>('li[data-invalid] input')?.focus());
     }
   }
 

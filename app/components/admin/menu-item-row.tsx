@@ -42,7 +42,7 @@ export function MenuItemRow({
   const group = item.kind === "group";
   const described = [`${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ");
   return (
-    <li className={cn("rounded-xl border bg-surface p-3", rowError || labelError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
+    <li data-invalid={rowError || labelError ? "" : undefined} className={cn("rounded-xl border bg-surface p-3", rowError || labelError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor={`${fieldId}-label`} className="block text-xs font-medium text-ink-muted">
