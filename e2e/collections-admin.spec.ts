@@ -24,10 +24,10 @@ test("staff add a collection with a subcategory and link it from the header; the
   // The menus are staff data: the new collection joins the header when staff link it there.
   await goto(page, "/admin/menus");
   const header = page.getByRole("region", { name: "Header", exact: true });
-  const adding = header.getByRole("form", { name: "Add to Header" });
-  await adding.getByLabel("Label").fill("Trail");
-  await adding.getByLabel("Collection").selectOption({ label: "Trail" });
-  await adding.getByRole("button", { name: "Add to Header" }).click();
+  const linking = header.getByRole("form", { name: "Add to Header" });
+  await linking.getByLabel("Label").fill("Trail");
+  await linking.getByLabel("Collection").selectOption({ label: "Trail" });
+  await linking.getByRole("button", { name: "Add to Header" }).click();
   await header.getByRole("button", { name: "Save header menu" }).click();
   await expect(page.getByText("Header menu saved")).toBeVisible();
 

@@ -17,7 +17,7 @@ function linksIn(page: string, open: RegExp, close: string) {
   const start = page.search(open);
   expect(start, String(open)).toBeGreaterThanOrEqual(0);
   const part = page.slice(start, page.indexOf(close, start));
-  return [...part.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/gs)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'")]);
+  return [...part.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/gs)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'")] as const);
 }
 
 describe("menus on the pages", () => {
