@@ -55,6 +55,7 @@ export default [
   route("admin/content", "routes/admin-content.tsx"),
   route("admin/content/new", "routes/admin-content-entry.tsx", { id: "admin-content-new" }),
   route("admin/content/:id", "routes/admin-content-entry.tsx", { id: "admin-content-entry" }),
+  route("admin/home", "routes/admin-home.tsx"),
   route("admin/settings", "routes/admin-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

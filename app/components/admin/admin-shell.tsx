@@ -15,6 +15,7 @@ const sections = [
   { to: "/admin/shipping", label: "Shipping" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/menus", label: "Menus" },
+  { to: "/admin/home", label: "Home page" },
   { to: "/admin/campaign", label: "VSOP drop" },
   { to: "/admin/instagram-shop", label: "Instagram Shop" },
   { to: "/admin/jobs", label: "Jobs" },
