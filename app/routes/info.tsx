@@ -13,7 +13,8 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * any other at /pages/{slug}; an entry asked for at the other address, or at an earlier slug, answers 301.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+  // A client-side visit asks for /faq.data (React Router 8 passes the raw request): the page's own path is /faq.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const slug = params.slug ?? path.slice(1);
   const content = context.get(servicesContext).contentEntries;
   const preview = isStaffPreview(context, request);

@@ -46,6 +46,8 @@ describe("menus on the pages", () => {
       ["/faq", "FAQ"],
     ]);
     expect(linksIn(footer, /<nav aria-label="About"/, "</nav>").map(([href]) => href)).toEqual(["/about", "/blog", "/sustainability", "/stores", "/careers"]);
+    // A click on a footer link fetches its page's data (/faq.data): it answers as the page does.
+    for (const path of ["/shipping", "/faq", "/privacy"]) expect((await fetch(`${server.url}${path}.data`)).status, path).toBe(200);
     expect(linksIn(footer, /<ul class="flex gap-5"/, "</ul>")).toEqual([
       ["/privacy", "Privacy"],
       ["/terms", "Terms"],
