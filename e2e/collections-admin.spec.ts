@@ -24,6 +24,7 @@ test("staff add a collection with a subcategory and link it from the header; the
   // The menus are staff data: the new collection joins the header when staff link it there.
   await goto(page, "/admin/menus");
   const header = page.getByRole("region", { name: "Header", exact: true });
+  await header.getByRole("button", { name: "Add a link to the header" }).click();
   const linking = header.getByRole("form", { name: "Add to Header" });
   await linking.getByLabel("Label").fill("Trail");
   await linking.getByLabel("Collection").selectOption({ label: "Trail" });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import type { StaffMenuItem } from "../../../server/menus/resolve-menus";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { FormError, noErrors, useStaffCall, type Errors } from "./staff-form-kit";
+import { FormError, noErrors, Reveal, useStaffCall, type Errors } from "./staff-form-kit";
 import { MenuAddForm } from "./menu-add-form";
 import { MenuItemRow } from "./menu-item-row";
 import { changeList, type DraftItem, fieldPrefix, indexOf, type ItemPath, type MenuTargets, move, parentOf, toDraft, toInput } from "./menu-draft";
@@ -55,14 +55,15 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
       setErrors(refused);
       setAnnouncement("");
       // The first item the server refused takes the focus (its label, or the item's first control).
-      requestAnimationFrame(() => document.getElementById(`${id}-form`)?.querySelector<HTMLElement>('li[data-invalid] input')?.focus());
+      requestAnimationFrame(() => document.getElementById(`${id}-form`)?.querySelector<HTMLElement>('[aria-invalid="true"], li[data-invalid] input')?.focus());
     }
   }
 
   const fieldsOf = (path: ItemPath) => {
     const prefix = fieldPrefix(path);
     const own = Object.entries(errors.fields).filter(([key]) => key === prefix || (key.startsWith(`${prefix}.`) && !key.startsWith(`${prefix}.children.`)));
-    return { labelError: errors.fields[`${prefix}.label`], rowError: own.filter(([key]) => key !== `${prefix}.label`).map(([, message]) => message).join("; ") || undefined };
+    const field = (key: string) => errors.fields[`${prefix}.${key}`];
+    return { labelError: field("label"), urlError: field("url"), rowError: own.filter(([key]) => key !== `${prefix}.label` && key !== `${prefix}.url`).map(([, message]) => message).join("; ") || undefined };
   };
   const menuErrors = [errors.form, ...Object.entries(errors.fields).filter(([key]) => key === "items" || key.startsWith("items.") === false).map(([, m]) => m)].filter(Boolean).join("; ") || null;
 
@@ -89,7 +90,9 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
           ) : (
             <p className="text-sm text-ink-muted">No links yet: shoppers don't see an empty column.</p>
           )}
-          <MenuAddForm where={item.label || "this column"} targets={targets} onAdd={add(path[0])} />
+          <Reveal id={`${id}-${item.key}-add`} label={`Add a link to ${item.label || "this column"}`}>
+            {() => <MenuAddForm where={item.label || "this column"} targets={targets} onAdd={add(path[0])} />}
+          </Reveal>
         </div>
       )}
     </MenuItemRow>
@@ -114,7 +117,9 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
         ) : (
           <p className="text-sm text-ink-muted">This menu is empty.</p>
         )}
-        <MenuAddForm where={menu.title} targets={targets} columns={footer} badges={badges} onAdd={add(null)} />
+        <Reveal id={`${id}-add`} label={footer ? "Add a column" : `Add a link to the ${menu.title.toLowerCase()}`}>
+          {() => <MenuAddForm where={menu.title} targets={targets} columns={footer} badges={badges} onAdd={add(null)} />}
+        </Reveal>
       </div>
       <FormError id={`${id}-error`} message={menuErrors} />
       <div className="mt-4 flex flex-wrap gap-3">

@@ -19,6 +19,7 @@ export function MenuItemRow({
   last,
   badges,
   labelError,
+  urlError,
   rowError,
   onChange,
   onMove,
@@ -32,6 +33,7 @@ export function MenuItemRow({
   last: boolean;
   badges: boolean;
   labelError?: string;
+  urlError?: string;
   rowError?: string;
   onChange: (change: Partial<DraftItem>) => void;
   onMove: (delta: -1 | 1) => void;
@@ -42,7 +44,7 @@ export function MenuItemRow({
   const group = item.kind === "group";
   const described = [`${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ");
   return (
-    <li data-invalid={rowError || labelError ? "" : undefined} className={cn("rounded-xl border bg-surface p-3", rowError || labelError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
+    <li data-invalid={rowError || labelError || urlError ? "" : undefined} className={cn("rounded-xl border bg-surface p-3", rowError || labelError || urlError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor={`${fieldId}-label`} className="block text-xs font-medium text-ink-muted">
@@ -59,9 +61,29 @@ export function MenuItemRow({
           />
           <p id={`${fieldId}-target`} className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
             <span className="font-semibold uppercase tracking-wide">{kindName(item, targets)}</span>
-            {!group && <span className="break-all">{item.targetTitle ? `${item.targetTitle} · ` : ""}{item.href ?? "no address"}</span>}
+            {!group && item.kind !== "url" && <span className="break-all">{item.targetTitle ? `${item.targetTitle} · ` : ""}{item.href ?? "no address"}</span>}
             {!item.live && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden: not live</span>}
           </p>
+          {item.kind === "url" && (
+            <div className="mt-2">
+              <label htmlFor={`${fieldId}-url`} className="block text-xs font-medium text-ink-muted">
+                Address
+              </label>
+              <input
+                id={`${fieldId}-url`}
+                value={item.url ?? ""}
+                onChange={(e) => onChange({ url: e.target.value, href: e.target.value })}
+                aria-invalid={urlError ? true : undefined}
+                aria-describedby={urlError ? `${fieldId}-url-error` : undefined}
+                className={cn("mt-1 h-10 w-full rounded-xl border bg-surface px-3 text-sm", urlError ? "border-red-600 dark:border-red-400" : "border-line")}
+              />
+              {urlError && (
+                <p id={`${fieldId}-url-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                  {sentence(urlError)}
+                </p>
+              )}
+            </div>
+          )}
           {labelError && (
             <p id={`${fieldId}-label-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
               {sentence(labelError)}
@@ -81,7 +103,7 @@ export function MenuItemRow({
             <input id={`${fieldId}-badge`} value={item.badge ?? ""} maxLength={12} onChange={(e) => onChange({ badge: e.target.value || null })} className="mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm" />
           </div>
         )}
-        <div className="flex gap-1.5 self-end">
+        <div className="mt-[1.375rem] flex gap-1.5">
           <button type="button" aria-label={`Move “${name}” up`} aria-disabled={first || undefined} onClick={() => !first && onMove(-1)} className={iconButtonClass}>
             <ArrowUp aria-hidden="true" className="size-4" />
           </button>
