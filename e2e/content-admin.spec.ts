@@ -29,7 +29,7 @@ test("staff write a post with a heading, a list, a link and a photo, schedule it
   test.setTimeout(180_000);
   await signInAsStaff(page);
   await goto(page, "/admin/content/new?kind=post");
-  await page.getByRole("textbox", { name: "Title" }).fill("Layering for the first frost");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Layering for the first frost");
   await expect(page.getByRole("textbox", { name: "Address" })).toHaveValue("layering-for-the-first-frost");
 
   const body = page.getByRole("textbox", { name: "Body" });
@@ -55,7 +55,7 @@ test("staff write a post with a heading, a list, a link and a photo, schedule it
   await page.getByRole("button", { name: "Apply link" }).click();
   await expect(body.getByRole("link", { name: "size guide" })).toHaveAttribute("href", "/size-guide");
 
-  await page.getByRole("button", { name: "Photo" }).click();
+  await page.getByRole("button", { name: "Photo", exact: true }).click();
   await page.getByLabel("Photo", { exact: true }).and(page.locator('input[type="file"]')).setInputFiles(await pngFile(page));
   await page.getByRole("textbox", { name: "Alt text" }).fill("A blue coat over a yellow fleece");
   await page.getByRole("button", { name: "Insert photo" }).click();
@@ -127,7 +127,7 @@ test("pasting from a word processor or Markdown keeps headings, lists, links and
   await expect(body.getByRole("heading", { level: 2, name: "Too big a heading" })).toBeVisible();
 
   // What was pasted saves: the server's schema accepts it.
-  await page.getByRole("textbox", { name: "Title" }).fill("Pasted returns");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("Pasted returns");
   await page.getByRole("button", { name: "Create page" }).click();
   await expect(page).toHaveURL(/\/admin\/content\/\d+$/);
   await expect(page.getByRole("textbox", { name: "Body" }).getByRole("heading", { name: "Exchanges" })).toBeVisible();

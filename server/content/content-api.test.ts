@@ -130,6 +130,18 @@ describe("staff content API", () => {
     expect(scripted.body.body).toEqual(doc("<script>alert(1)</script>"));
   });
 
+  it("keeps a seeded article's shipped cover when staff save it, once it has alt text; a cover from elsewhere is refused", async () => {
+    const seeded = (await staff.get("/api/admin/content?kind=post&q=hoodie")).body.entries[0];
+    const shipped = { src: "/images/v1/hoodie/gray-front.svg", alt: "A grey hoodie" };
+    const saved = await staff.patch(`/api/admin/content/${seeded.id}`, { cover: shipped });
+    expect(saved.status).toBe(200);
+    expect(saved.body.cover).toEqual(shipped);
+    expect((await staff.patch(`/api/admin/content/${seeded.id}`, { cover: { ...shipped, alt: "" } })).status).toBe(400);
+    const outside = await staff.patch(`/api/admin/content/${seeded.id}`, { cover: { src: "https://evil.example/x.png", alt: "x" } });
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toMatch(/cover/);
+  });
+
   it("is staff only: a shopper gets 403 and nothing is written", async () => {
     const shopper = createApiClient(server.url);
     await registerShopper(shopper);

@@ -12,8 +12,10 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((s) => (s ? s : null));
 
+const coverAlt = z.string().trim().min(1, "a cover image needs alt text").max(300);
+
 /** A cover through the photo pipeline: the media key an upload answered with, its widths, and alt text. */
-const coverSchema = z
+const uploadedCover = z
   .object({
     key: z.string().regex(/^[a-f0-9]{24}$/, "must be a media key from a photo upload"),
     widths: z
@@ -21,9 +23,16 @@ const coverSchema = z
       .array(z.int().min(10, "must be a photo width").max(PHOTO_WIDTHS.at(-1)!, "must be a photo width"))
       .min(1)
       .max(PHOTO_WIDTHS.length),
-    alt: z.string().trim().min(1, "a cover image needs alt text").max(300),
+    alt: coverAlt,
   })
   .strict();
+
+/** Or one of the pictures the store ships (the seeded articles' covers). */
+const shippedCover = z
+  .object({ src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "must be a photo upload or one of the store's own pictures"), alt: coverAlt })
+  .strict();
+
+const coverSchema = z.union([uploadedCover, shippedCover], "a cover is a photo upload ({ key, widths, alt }) or one of the store's pictures ({ src, alt })");
 
 const fields = {
   slug: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "use lower-case letters, digits and single hyphens").max(80),

@@ -4,11 +4,15 @@ import { ApiError } from "~/lib/api";
 import { uploadPhoto } from "~/lib/upload-photo";
 import { photoJpeg } from "../../../shared/photo-urls";
 
+/** A photo upload, or (the seeded articles) one of the pictures the store ships. */
 export interface Cover {
-  key: string;
-  widths: number[];
+  key?: string;
+  widths?: number[];
+  src?: string;
   alt: string;
 }
+
+const previewOf = (cover: Cover) => cover.src ?? (cover.key && cover.widths?.length ? photoJpeg({ key: cover.key, widths: cover.widths }, 640) : null);
 
 /** An entry's cover photo: uploaded through the photo pipeline, with the alt text the server requires. */
 export function CoverField({ cover, onChange, error }: { cover: Cover | null; onChange: (cover: Cover | null) => void; error?: string }) {
@@ -33,7 +37,7 @@ export function CoverField({ cover, onChange, error }: { cover: Cover | null; on
   return (
     <fieldset className="grid gap-3 rounded-2xl border border-line p-4">
       <legend className="px-1 font-display text-lg font-bold">Cover photo</legend>
-      {cover && <img src={photoJpeg(cover, 640)} alt="" className="aspect-video w-full rounded-xl object-cover" />}
+      {cover && previewOf(cover) && <img src={previewOf(cover)!} alt="" className="aspect-video w-full rounded-xl bg-surface-muted object-cover" />}
       <div>
         <label htmlFor={`${id}-file`} className="block text-sm font-medium">
           {cover ? "Replace the photo" : "Photo"} <span className="font-normal text-ink-muted">(optional)</span>

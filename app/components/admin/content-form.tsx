@@ -127,7 +127,7 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
   const path = entryPath({ kind: entry.kind, slug: slug || "…" });
   return (
     <form ref={form} onSubmit={save} noValidate aria-describedby={errors.form ? "content-form-error" : undefined} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="grid min-w-0 gap-5">
+      <div className="grid min-w-0 content-start gap-5">
         <TextInput
           id="content-title"
           label="Title"

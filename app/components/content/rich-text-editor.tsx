@@ -152,8 +152,8 @@ function Tool({ label, icon, pressed, expanded, disabled, onClick }: { label: st
       onMouseDown={(e) => e.preventDefault()} // keeps the editor's selection
       onClick={onClick}
       className={cn(
-        "inline-flex size-9 items-center justify-center rounded-lg text-ink hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 disabled:opacity-40 [&_svg]:size-4",
-        (pressed || expanded) && "bg-ink text-surface hover:bg-ink",
+        "inline-flex size-9 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500 disabled:opacity-40 [&_svg]:size-4",
+        pressed || expanded ? "bg-ink text-surface" : "text-ink hover:bg-surface",
       )}
     >
       {icon}
@@ -237,7 +237,8 @@ function PhotoPanel({ editor, close }: { editor: Editor; close: () => void }) {
       const photo = await uploadPhoto("/api/admin/content/photos", file);
       const width = photo.widths.at(-1)!;
       const node: JSONContent = { type: "image", attrs: { src: photo.src, alt: alt.trim(), width, height: Math.round((photo.height * width) / photo.width) } };
-      editor.chain().focus().insertContent(node).run();
+      // After the selection, never over it: a selected word stays.
+      editor.chain().focus().insertContentAt(editor.state.selection.to, node).run();
       close();
     } catch (err) {
       setError(err instanceof ApiError ? err.detail : "Couldn't upload the photo. Please try again.");
