@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { StaffMenuItem } from "../../../server/menus/resolve-menus";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { FormError, noErrors, Reveal, useStaffCall, type Errors } from "./staff-form-kit";
@@ -16,6 +16,7 @@ const DESCRIPTIONS: Record<string, string> = {
 export function MenuEditor({ menu, targets }: { menu: { handle: string; title: string; items: StaffMenuItem[] }; targets: MenuTargets }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLDivElement>(null);
   const [items, setItems] = useState(() => toDraft(menu.items));
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Errors>(noErrors);
@@ -48,14 +49,19 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
   }
   const add = (parent: number | null) => (item: DraftItem) => edit(changeList(items, parent, (l) => [...l, item]), `“${item.label}” added to the end. Save the menu to publish it.`);
 
+  // The first item the server refused takes the focus, once its error shows (a refused field, or the item's label).
+  useEffect(() => {
+    if (Object.keys(errors.fields).length === 0) return;
+    const within = form.current;
+    (within?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? within?.querySelector<HTMLElement>("li[data-invalid] input"))?.focus();
+  }, [errors]);
+
   async function save() {
     const refused = await call("PUT", `/api/admin/menus/${menu.handle}`, { items: toInput(items) }, `${menu.title} menu saved`);
     if (!refused) setDirty(false);
     else {
       setErrors(refused);
       setAnnouncement("");
-      // The first item the server refused takes the focus (its label, or the item's first control).
-      requestAnimationFrame(() => document.getElementById(`${id}-form`)?.querySelector<HTMLElement>('[aria-invalid="true"], li[data-invalid] input')?.focus());
     }
   }
 
@@ -109,7 +115,7 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
         </div>
         {dirty && <p className="rounded-full bg-surface-muted px-3 py-1 text-xs font-semibold">Unsaved changes</p>}
       </div>
-      <div id={`${id}-form`} className="mt-4 space-y-3">
+      <div ref={form} className="mt-4 space-y-3">
         {items.length > 0 ? (
           <ol className="space-y-2" aria-label={`${menu.title} items`}>
             {items.map((item, i) => row(item, [i], items.length))}

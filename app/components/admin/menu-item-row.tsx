@@ -42,7 +42,8 @@ export function MenuItemRow({
 }) {
   const name = item.label || "this item";
   const group = item.kind === "group";
-  const described = [`${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ");
+  const address = item.kind === "url";
+  const described = [!address && `${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ");
   return (
     <li data-invalid={rowError || labelError || urlError ? "" : undefined} className={cn("rounded-xl border bg-surface p-3", rowError || labelError || urlError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
       <div className="flex flex-wrap items-start gap-3">
@@ -59,12 +60,14 @@ export function MenuItemRow({
             aria-describedby={described}
             className={cn("mt-1 h-10 w-full rounded-xl border bg-surface px-3 text-sm font-semibold", labelError ? "border-red-600 dark:border-red-400" : "border-line")}
           />
-          <p id={`${fieldId}-target`} className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
-            <span className="font-semibold uppercase tracking-wide">{kindName(item, targets)}</span>
-            {!group && item.kind !== "url" && <span className="break-all">{item.targetTitle ? `${item.targetTitle} · ` : ""}{item.href ?? "no address"}</span>}
-            {!item.live && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden: not live</span>}
-          </p>
-          {item.kind === "url" && (
+          {!address && (
+            <p id={`${fieldId}-target`} className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
+              <span className="font-semibold uppercase tracking-wide">{kindName(item, targets)}</span>
+              {!group && <span className="break-all">{item.targetTitle ? `${item.targetTitle} · ` : ""}{item.href}</span>}
+              {!item.live && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden: not live</span>}
+            </p>
+          )}
+          {address && (
             <div className="mt-2">
               <label htmlFor={`${fieldId}-url`} className="block text-xs font-medium text-ink-muted">
                 Address
