@@ -5,7 +5,8 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  * Which cached answers a request may make wrong (decision 0022):
  * - "none": it changes nothing another visitor sees: carts (they hold no stock, so a cart merged on sign-in too),
  *   sign-in and accounts, favourites, the style assistant, quotes, order lookups, a shopper's return request,
- *   newsletter, contact, back-in-stock alerts and unsubscribing, and the staff's tax and shipping test panel (it reads).
+ *   newsletter, contact, back-in-stock alerts and unsubscribing, the staff's tax and shipping test panel (it reads),
+ *   and a content photo upload (nothing shows it until an entry or a section is saved with it).
  * - "products": it may change some products' stock or rating (checkout, payments, a shopper's review); the service
  *   that makes the change publishes the products it touched (server/cache/catalog-changes.ts), so nothing is done here.
  * - "all": anything else, which is every staff call (prices, products, collections, the drop, orders, refunds),
@@ -13,7 +14,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  */
 export type WriteScope = "none" | "products" | "all";
 
-const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test)|unsubscribe)(?:\/|\?|$)/;
+const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos)|unsubscribe)(?:\/|\?|$)/;
 const ACCOUNT = /^\/api\/account(?:\/|\?|$)/;
 const PRODUCT_WRITES = /^\/api\/(?:create-payment-intent|test-payments|webhooks\/stripe|reviews|products\/\d+\/reviews)(?:\/|\?|$)/;
 
