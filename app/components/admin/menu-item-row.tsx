@@ -106,7 +106,7 @@ export function MenuItemRow({
             <input id={`${fieldId}-badge`} value={item.badge ?? ""} maxLength={12} onChange={(e) => onChange({ badge: e.target.value || null })} className="mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm" />
           </div>
         )}
-        <div className="mt-[1.375rem] flex gap-1.5">
+        <div className="flex gap-1.5 sm:mt-[1.375rem]">
           <button type="button" aria-label={`Move “${name}” up`} aria-disabled={first || undefined} onClick={() => !first && onMove(-1)} className={iconButtonClass}>
             <ArrowUp aria-hidden="true" className="size-4" />
           </button>
