@@ -3,20 +3,19 @@ import { visitorContext } from "../context";
 
 /**
  * `?preview=1` from a signed-in admin shows a draft or scheduled entry (issue 28). Such a visitor has a session, so
- * the response cache never keeps the page; the loader also marks it private and unindexed.
+ * the response cache never keeps the page; server/http/pages.ts marks it private and unindexed.
  */
 export function isStaffPreview(context: Readonly<RouterContextProvider>, request: Request): boolean {
   return new URL(request.url).searchParams.get("preview") === "1" && context.get(visitorContext).user?.role === "admin";
 }
 
-export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /** An ISO date-time: what the staff page's "Preview as of" sends (`toISOString()` of the chosen local time). */
 const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * `/?asOf=<ISO date-time>` from a signed-in admin: the home page (its sections and announcement) as it will be then
- * (issue 28). Anyone else's asOf is ignored; an answer that uses it is marked like a preview (PREVIEW_HEADERS).
+ * (issue 28). Anyone else's asOf is ignored; server/http/pages.ts marks the answer like a preview.
  */
 export function staffAsOf(context: Readonly<RouterContextProvider>, request: Request): Date | null {
   const url = new URL(request.url);

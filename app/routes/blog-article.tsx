@@ -3,7 +3,7 @@ import type { Route } from "./+types/blog-article";
 import { servicesContext } from "~/context";
 import { formatArticleDate } from "~/components/content/article-card";
 import { RichText } from "~/components/content/rich-text";
-import { isStaffPreview, PREVIEW_HEADERS } from "~/lib/content-preview.server";
+import { isStaffPreview } from "~/lib/content-preview.server";
 import { originOf, pageTitle, seo } from "~/lib/seo";
 
 /** A live post at /blog/{slug}; an earlier slug of one answers 301 to its current address (issue 28). */
@@ -11,7 +11,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const content = context.get(servicesContext).contentEntries;
   const preview = isStaffPreview(context, request);
   const article = await content.getPost({ slug: params.id, preview });
-  if (article) return data({ article, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  if (article) return data({ article, preview });
   const moved = /^[a-z0-9-]{1,80}$/.test(params.id) ? await content.findRedirect({ kind: "post", slug: params.id }) : null;
   if (moved) throw redirect(`/blog/${moved}`, 301);
   throw data(null, { status: 404 });

@@ -3,14 +3,14 @@ import type { Route } from "./+types/home";
 import { servicesContext } from "~/context";
 import { HomeSections } from "~/components/home/home-sections";
 import { AsOfNotice } from "~/components/home/as-of-notice";
-import { PREVIEW_HEADERS, staffAsOf } from "~/lib/content-preview.server";
+import { staffAsOf } from "~/lib/content-preview.server";
 import { originOf, seo, storeOf } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const asOf = staffAsOf(context, request);
   const blocks = await context.get(servicesContext).home.page(asOf ? { when: asOf } : {});
-  return data({ blocks, asOf: asOf?.toISOString() ?? null }, asOf ? { headers: PREVIEW_HEADERS } : undefined);
+  return data({ blocks, asOf: asOf?.toISOString() ?? null });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

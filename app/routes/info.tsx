@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/info";
 import { servicesContext } from "~/context";
 import { RichText } from "~/components/content/rich-text";
-import { isStaffPreview, PREVIEW_HEADERS } from "~/lib/content-preview.server";
+import { isStaffPreview } from "~/lib/content-preview.server";
 import { pageTitle, seo } from "~/lib/seo";
 import { entryPath } from "../../shared/content-paths";
 
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const page = { title: entry.title, seoTitle: entry.seoTitle, description: entry.seoDescription ?? entry.excerpt, intro: entry.excerpt, body: entry.body };
-  return data({ path, page, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  return data({ path, page, preview });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild } from "react-router";
 import { routerContexts } from "../../shared/router-context";
+import { PREVIEW_HEADERS, PREVIEW_PARAMS } from "../../shared/staff-preview";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
 import type { Services } from "../context";
@@ -51,6 +52,15 @@ function labelPageRoutes(build: ServerBuild): RequestHandler {
   };
 }
 
+/**
+ * A staff preview's address, asked for by a signed-in visitor (only staff see a preview), is never stored or indexed,
+ * however it is asked for (a page or a client-side `.data` visit). Signed-out visitors get the ordinary page.
+ */
+const markPreviews: RequestHandler = (req, res, next) => {
+  if (PREVIEW_PARAMS.some((name) => name in req.query) && sessionTokenOf(req)) res.set(PREVIEW_HEADERS);
+  next();
+};
+
 /** The built client assets (hashed names cached for a year) and the server-rendered pages. */
 export async function productionPages(services: Services): Promise<RequestHandler[]> {
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -67,6 +77,7 @@ export async function productionPages(services: Services): Promise<RequestHandle
   // Pages have no actions: anything but GET or HEAD is refused here rather than by React Router (which logs it).
   router.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? next() : res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method not allowed")));
   router.use(labelPageRoutes(build));
+  router.use(markPreviews);
   router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));
   return [router];
 }
@@ -77,6 +88,7 @@ export async function developmentPages(services: Services): Promise<RequestHandl
   const server = await vite.createServer({ server: { middlewareMode: true } });
   return [
     server.middlewares,
+    markPreviews,
     createRequestHandler({
       build: () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
