@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/admin-collections";
 import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
@@ -19,7 +20,13 @@ export default function AdminCollections({ loaderData }: Route.ComponentProps) {
   const { collections } = loaderData;
   return (
     <AdminShell title="Collections">
-      <p className="mb-6 max-w-2xl text-ink-muted">The header menus, the footer, the home page and each category page show these names, texts and this order.</p>
+      <p className="mb-6 max-w-2xl text-ink-muted">
+        The home page and each category page show these names, texts and this order; the header's dropdowns show each collection's subcategories. A new collection shows in the menus once it is added at{" "}
+        <Link to="/admin/menus" className="font-semibold underline underline-offset-2">
+          Menus
+        </Link>
+        ; a renamed one keeps its links.
+      </p>
       <div className="space-y-5">
         {collections.map((c, i) => (
           <CollectionItem key={`${c.id}-${c.position}`} row={c} kind="collection" first={i === 0} last={i === collections.length - 1} blockedBy={blocked(c.productCount, c.subcategories.length)}>
