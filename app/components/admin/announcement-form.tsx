@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { AnnouncementJson } from "../../../server/home/home-store";
-import { fromUtcInput, TextAreaInput, toUtcInput } from "~/components/admin/home-form-bits";
+import { fromUtcInput, toUtcInput } from "~/lib/utc-time";
+import { TextAreaInput } from "~/components/admin/staff-form-kit";
 import { FormError, noErrors, TextInput, useFocusFirstError, useStaffCall, type Errors } from "~/components/admin/staff-form-kit";
 import { buttonClass } from "~/components/layout/status-screen";
 import { FREE_SHIPPING_PLACEHOLDER } from "../../../shared/announcement-copy";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { HomeOverview } from "../../../server/home/home-service";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
-import { Pill, utcLabel } from "~/components/admin/home-form-bits";
+import { Pill } from "~/components/admin/home-form-bits";
+import { utcLabel } from "~/lib/utc-time";
 import { RowActions } from "~/components/admin/row-actions";
 import { Reveal, useStaffCall } from "~/components/admin/staff-form-kit";
 

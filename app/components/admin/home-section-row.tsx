@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { HomeSectionType } from "../../../server/db/schema";
 import { sectionLabel } from "../../../server/home/section-choices";
-import { Pill, toUtcInput, fromUtcInput, utcLabel } from "~/components/admin/home-form-bits";
+import { Pill } from "~/components/admin/home-form-bits";
+import { toUtcInput, fromUtcInput, utcLabel } from "~/lib/utc-time";
 import { SectionSettingsFields } from "~/components/admin/section-settings-fields";
 import { smallButtonClass, TextInput } from "~/components/admin/staff-form-kit";
 

@@ -1,6 +1,6 @@
 import { Eye } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { fromUtcInput } from "~/components/admin/home-form-bits";
+import { fromUtcInput } from "~/lib/utc-time";
 import { TextInput } from "~/components/admin/staff-form-kit";
 
 /** Opens the home page as it will be at a chosen time: its sections and announcement by their windows then (staff only). */

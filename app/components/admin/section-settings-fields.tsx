@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { HomeSectionType } from "../../../server/db/schema";
 import { HEADING_OVERRIDES, MAX_SECTION_PRODUCTS, PRODUCT_GRID_SOURCES } from "../../../server/home/section-choices";
 import { SelectInput, TextInput } from "~/components/admin/staff-form-kit";
-import { TextAreaInput } from "~/components/admin/home-form-bits";
+import { TextAreaInput } from "~/components/admin/staff-form-kit";
 import { SectionPhotoField, type SectionPhoto } from "~/components/admin/section-photo-field";
 import { paragraphsDoc, richTextPlain, type RichTextDoc } from "../../../shared/rich-text";
 

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type RefObject, type SelectHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, type RefObject, type SelectHTMLAttributes, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 import { Plus, X } from "lucide-react";
 import { useRevalidator } from "react-router";
 import { ApiError, apiRequest } from "~/lib/api";
@@ -65,6 +65,19 @@ export function TextInput({ id, label, hint, error, className, ...input }: { id:
         {label}
       </label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} className={controlClass(error)} />
+      <Under id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its hint and its error under it, like TextInput. */
+export function TextAreaInput({ id, label, hint, error, className, ...area }: { id: string; label: ReactNode; hint?: ReactNode; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...area} className={cn(controlClass(error), "h-auto py-2")} />
       <Under id={id} hint={hint} error={error} />
     </div>
   );
