@@ -16,14 +16,13 @@ async function pngFile(page: Page) {
   return { name: "layers.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") };
 }
 
-/** "2026-11-25T15:04", a minute or so ahead in the browser's time zone, for the datetime-local input. */
-const aMinuteAhead = (page: Page) =>
-  page.evaluate(() => {
-    const at = new Date(Date.now() + 60_000);
-    at.setSeconds(0, 0);
-    if (at.getTime() - Date.now() < 45_000) at.setMinutes(at.getMinutes() + 1);
-    return { input: new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16), at: at.getTime() };
-  });
+/** "2026-11-25T15:04", a minute or so ahead in UTC (the staff area's times), for the datetime-local input. */
+function aMinuteAhead() {
+  const at = new Date(Date.now() + 60_000);
+  at.setUTCSeconds(0, 0);
+  if (at.getTime() - Date.now() < 45_000) at.setUTCMinutes(at.getUTCMinutes() + 1);
+  return { input: at.toISOString().slice(0, 16), at: at.getTime() };
+}
 
 test("staff write a post with a heading, a list, a link and a photo, schedule it a minute ahead, and shoppers see it at that time", async ({ page, browser, signInAsStaff }) => {
   test.setTimeout(180_000);
@@ -63,7 +62,7 @@ test("staff write a post with a heading, a list, a link and a photo, schedule it
 
   await page.getByLabel("Category").fill("Field Notes");
   await page.getByLabel("Status").selectOption("scheduled");
-  const { input, at } = await aMinuteAhead(page);
+  const { input, at } = aMinuteAhead();
   await page.getByLabel("Goes live at").fill(input);
   await page.getByRole("button", { name: "Create post" }).click();
   await expect(page).toHaveURL(/\/admin\/content\/\d+$/);

@@ -9,3 +9,12 @@ export function entryPath(entry: { kind: "post" | "page" | "policy"; slug: strin
   if (entry.kind === "post") return `/blog/${entry.slug}`;
   return INFO_SLUGS.includes(entry.slug) ? `/${entry.slug}` : `/pages/${entry.slug}`;
 }
+
+/**
+ * The one rule for what shoppers see (issue 28): published, or scheduled with its time passed. The database query is
+ * server/content/published.ts's `isLive`; this is the same rule for an entry in hand (a Date or an ISO string).
+ */
+export function isLiveEntry(entry: { status: string; publishAt: Date | string | null }, now: Date | string): boolean {
+  if (entry.status === "published") return true;
+  return entry.status === "scheduled" && entry.publishAt !== null && new Date(entry.publishAt).getTime() <= new Date(now).getTime();
+}

@@ -22,7 +22,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return { entry, revisions: [], oldSlugs: [], now };
   }
   if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404 });
-  const { entry, revisions, oldSlugs } = await content.get({ id: Number(params.id) });
+  const found = await content.find({ id: Number(params.id) });
+  if (!found) throw data(null, { status: 404 });
+  const { entry, revisions, oldSlugs } = found;
   return { entry: entry as EditableEntry & { id: number; updatedAt: string }, revisions, oldSlugs, now };
 }
 

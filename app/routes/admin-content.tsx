@@ -8,6 +8,7 @@ import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { requireAdmin } from "~/lib/guards.server";
 import { cn } from "~/lib/cn";
 import { adminMeta } from "~/lib/seo";
+import { utcLabel } from "~/lib/utc-time";
 import { entryPath } from "../../shared/content-paths";
 
 const KINDS = [
@@ -27,8 +28,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Content");
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** /admin/content: the blog's posts, the information pages and the policies (issue 28). */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
@@ -91,7 +90,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={cn(tdClass, "font-mono text-xs")}>{entryPath(e)}</td>
               <td className={cn(tdClass, "whitespace-nowrap text-ink-muted")}>
-                {dateFormat.format(new Date(e.updatedAt))}
+                {utcLabel(e.updatedAt)}
                 {e.updatedBy && <span className="block text-xs">{e.updatedBy.replace(/^staff:/, "")}</span>}
               </td>
             </tr>

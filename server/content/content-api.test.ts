@@ -142,6 +142,28 @@ describe("staff content API", () => {
     expect(outside.body.message).toMatch(/cover/);
   });
 
+  it("gives pages and policies one set of addresses: a page can't take a policy's slug", async () => {
+    const clash = await staff.post("/api/admin/content", { ...post("returns"), kind: "page" });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('Another policy already uses the address "returns"');
+    const page = await staff.post("/api/admin/content", { ...post("gift-guide"), kind: "page" });
+    expect((await staff.patch(`/api/admin/content/${page.body.id}`, { slug: "privacy" })).status).toBe(409);
+    // A post's addresses are its own (/blog/…).
+    expect((await staff.post("/api/admin/content", post("returns"))).status).toBe(201);
+  });
+
+  it("dates a post when it goes live: a rescheduled post takes its new time, one published early takes that moment", async () => {
+    const at = (ms: number) => new Date(server.clock.now.getTime() + ms).toISOString();
+    const { body: entry } = await staff.post("/api/admin/content", post("moving-launch", { status: "scheduled", publishAt: at(5 * 86_400_000) }));
+    expect(entry.publishedAt).toBe(at(5 * 86_400_000));
+    expect((await staff.patch(`/api/admin/content/${entry.id}`, { publishAt: at(7 * 86_400_000) })).body.publishedAt).toBe(at(7 * 86_400_000));
+    const early = (await staff.patch(`/api/admin/content/${entry.id}`, { status: "published" })).body;
+    expect(early.publishedAt).toBe(server.clock.now.toISOString());
+    // Once live, its date stays.
+    server.clock.now = new Date(server.clock.now.getTime() + 60_000);
+    expect((await staff.patch(`/api/admin/content/${entry.id}`, { title: "Moved launch" })).body.publishedAt).toBe(early.publishedAt);
+  });
+
   it("is staff only: a shopper gets 403 and nothing is written", async () => {
     const shopper = createApiClient(server.url);
     await registerShopper(shopper);

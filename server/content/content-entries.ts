@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contentEntries, contentRevisions, contentSlugRedirects, type ContentEntryRow, type ContentKind } from "../db/schema";
 import { recordAudit } from "../audit/audit-log";
@@ -38,9 +38,12 @@ export const entryJson = <E extends Omit<ContentEntryRow, "body">>(e: E) => ({
   updatedAt: e.updatedAt.toISOString(),
 });
 
-/** When it first went live: set on the first publish (a scheduled entry's date is its time). */
+/**
+ * When it first went live (a post's date): kept once that time has come; until then it follows the entry, so a
+ * rescheduled post takes its new time and one published early takes today.
+ */
 function firstPublished(status: string, publishAt: Date | null, publishedAt: Date | null, now: Date): Date | null {
-  if (publishedAt) return publishedAt;
+  if (publishedAt && publishedAt <= now) return publishedAt;
   if (status === "published") return now;
   if (status === "scheduled") return publishAt;
   return null;
@@ -50,9 +53,15 @@ function assertSchedule(status: string, publishAt: Date | null) {
   if (status === "scheduled" && !publishAt) throw new AppError("bad_request", "A scheduled entry needs publishAt");
 }
 
+/** Pages and policies share their addresses (/{slug} or /pages/{slug}), so a slug is free for both or neither. */
+const ADDRESS_KINDS: Record<ContentKind, ContentKind[]> = { post: ["post"], page: ["page", "policy"], policy: ["page", "policy"] };
+
 async function assertSlugFree(tx: Tx, kind: ContentKind, slug: string, id: number | null) {
-  const [taken] = await tx.select({ id: contentEntries.id }).from(contentEntries).where(and(eq(contentEntries.kind, kind), eq(contentEntries.slug, slug)));
-  if (taken && taken.id !== id) throw new AppError("conflict", `Another ${kind} already uses the address "${slug}"`);
+  const [taken] = await tx
+    .select({ id: contentEntries.id, kind: contentEntries.kind })
+    .from(contentEntries)
+    .where(and(inArray(contentEntries.kind, ADDRESS_KINDS[kind]), eq(contentEntries.slug, slug), id === null ? undefined : ne(contentEntries.id, id)));
+  if (taken) throw new AppError("conflict", `Another ${taken.kind} already uses the address "${slug}"`);
 }
 
 async function saveRevision(tx: Tx, entry: ContentEntryRow, actor: string, now: Date, action: string, before: ContentSnapshot | null) {

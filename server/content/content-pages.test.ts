@@ -129,6 +129,14 @@ describe("content pages", () => {
     expect((await page("/pages/Not%20A%20Slug")).status).toBe(404);
   });
 
+  it("the staff editor answers 404 for an entry that doesn't exist, and shoppers never see it", async () => {
+    const missing = await staff.get("/admin/content/999999", { accept: "text/html" });
+    expect(missing.status).toBe(404);
+    const existing = await staff.get("/admin/content/1", { accept: "text/html" });
+    expect(existing.status).toBe(200);
+    expect((await page("/admin/content/1")).status).not.toBe(200);
+  });
+
   it("a fixed typo in a policy shows at once", async () => {
     const { body } = await staff.get("/api/admin/content?kind=policy&q=returns");
     const returns = body.entries.find((e: { slug: string }) => e.slug === "returns");

@@ -1,5 +1,6 @@
 import type { CatalogChanges } from "../cache/catalog-changes";
 import type { Database } from "../db/client";
+import { AppError } from "../errors";
 import type { MediaStore } from "../media/media-store";
 import type { ContentKind } from "../db/schema";
 import { publishingAll } from "../zones/staff-change";
@@ -32,6 +33,12 @@ export function createContentService({ db, now, catalogChanges, storeUrl, storeN
     now,
     list: (args: { kind?: ContentKind; status?: "draft" | "scheduled" | "published" | "archived"; q?: string }) => listEntries({ db, ...args }),
     get: ({ id }: { id: number }) => getEntry({ db, id }),
+    /** The same, or null when there is no such entry (the staff page answers 404). */
+    find: ({ id }: { id: number }) =>
+      getEntry({ db, id }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "not_found") return null;
+        throw error;
+      }),
     create: changing((args: By & { input: EntryFields }) => createEntry({ db, now: now(), ...args })),
     update: changing((args: By & { id: number; change: EntryChange }) => updateEntry({ db, now: now(), ...args })),
     archive: changing((args: By & { id: number }) => archiveEntry({ db, now: now(), ...args })),

@@ -10,5 +10,4 @@ export function isLive(now: Date): SQL {
 }
 
 /** The same rule for one entry already in memory. */
-export const isLiveEntry = (entry: { status: string; publishAt: Date | null }, now: Date) =>
-  entry.status === "published" || (entry.status === "scheduled" && entry.publishAt !== null && entry.publishAt <= now);
+export { isLiveEntry } from "../../shared/content-paths";

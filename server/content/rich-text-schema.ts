@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { isAllowedHref, RICH_TEXT_BLOCKS, type RichTextDoc } from "../../shared/rich-text";
-
-export { isAllowedHref };
 import { DERIVATIVE_FILE } from "../media/media-store";
 
 /**

@@ -1,11 +1,12 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { type Errors, FormError, noErrors, SelectInput, TextInput, useFocusFirstError } from "~/components/admin/staff-form-kit";
+import { type Errors, FormError, noErrors, SelectInput, TextAreaInput, TextInput, useFocusFirstError } from "~/components/admin/staff-form-kit";
 import { RichTextEditor } from "~/components/content/rich-text-editor";
 import { buttonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
 import { fieldErrors } from "~/lib/field-errors";
 import { toast } from "~/lib/toast";
+import { fromUtcInput, toUtcInput } from "~/lib/utc-time";
 import { entryPath } from "../../../shared/content-paths";
 import type { RichTextDoc } from "../../../shared/rich-text";
 import { CoverField, type Cover } from "./content-cover";
@@ -40,13 +41,6 @@ const STATUSES = [
   ["archived", "Archived: taken down"],
 ] as const;
 
-/** "2026-11-25T15:04" in the browser's time zone, for a datetime-local input. */
-function localInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 export const slugify = (title: string) =>
   title
     .toLowerCase()
@@ -55,6 +49,17 @@ export const slugify = (title: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 80);
+
+/** The first error under a path ("tags.3": "too long" for "tags."). */
+const fieldError = (fields: Record<string, string>, prefix: string) => Object.entries(fields).find(([path]) => path.startsWith(prefix))?.[1];
+
+/** The fields the form shows errors under; an error for any other path becomes the form's own, so none goes unseen. */
+const SHOWN = ["title", "slug", "excerpt", "body", "status", "publishAt", "author", "category", "tags", "readTime", "seoTitle", "seoDescription", "cover"];
+function claimed(errors: Errors): Errors {
+  const stray = Object.entries(errors.fields).filter(([path]) => !SHOWN.includes(path.split(".")[0]!));
+  if (stray.length === 0) return errors;
+  return { fields: errors.fields, form: [errors.form, ...stray.map(([path, message]) => `${path}: ${message}`)].filter(Boolean).join("; ") };
+}
 
 /**
  * A post, page or policy (issue 28): its words in the rich-text editor, its address, cover, SEO and status. Saving
@@ -80,7 +85,7 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "").trim();
-    const publishAt = text("publishAt");
+    const publishAt = fromUtcInput(text("publishAt"));
     const fields = {
       slug,
       title,
@@ -90,7 +95,7 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
       seoTitle: text("seoTitle"),
       seoDescription: text("seoDescription"),
       status,
-      publishAt: status === "scheduled" && publishAt ? new Date(publishAt).toISOString() : status === "scheduled" ? null : undefined,
+      publishAt: status === "scheduled" ? publishAt : undefined,
       ...(isPost
         ? {
             author: text("author"),
@@ -118,7 +123,7 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
       }
       setErrors(noErrors);
     } catch (error) {
-      setErrors(fieldErrors(error instanceof ApiError ? error.detail : "Couldn't save. Please try again."));
+      setErrors(claimed(fieldErrors(error instanceof ApiError ? error.detail : "Couldn't save. Please try again.")));
     } finally {
       setBusy(false);
     }
@@ -153,13 +158,20 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
             setSlug(e.target.value);
           }}
         />
-        <div>
-          <label htmlFor="content-excerpt" className="block text-sm font-medium">
-            Summary <span className="font-normal text-ink-muted">(optional)</span>
-          </label>
-          <textarea id="content-excerpt" name="excerpt" defaultValue={entry.excerpt} maxLength={500} rows={3} aria-invalid={f.excerpt ? true : undefined} className="mt-1 w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm" />
-          <p className="mt-1 text-xs text-ink-muted">{isPost ? "Shown on the blog's cards and in the feed." : "Shown under the title."}</p>
-        </div>
+        <TextAreaInput
+          id="content-excerpt"
+          name="excerpt"
+          label={
+            <>
+              Summary <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          defaultValue={entry.excerpt}
+          maxLength={500}
+          rows={3}
+          error={f.excerpt}
+          hint={isPost ? "Shown on the blog's cards and in the feed." : "Shown under the title."}
+        />
         <RichTextEditor id="content-body" label="Body" value={entry.body} onChange={setBody} error={f.body} />
       </div>
 
@@ -167,19 +179,19 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
         <fieldset className="grid gap-4 rounded-2xl border border-line p-4">
           <legend className="px-1 font-display text-lg font-bold">Publishing</legend>
           <SelectInput id="content-status" label="Status" value={status} onChange={(e) => setStatus(e.target.value as EditableEntry["status"])} options={STATUSES} error={f.status} />
-          {status === "scheduled" && <TextInput id="content-publishAt" name="publishAt" type="datetime-local" label="Goes live at" required defaultValue={localInput(entry.publishAt)} error={f.publishAt} hint="In your time zone." />}
+          {status === "scheduled" && <TextInput id="content-publishAt" name="publishAt" type="datetime-local" label="Goes live at (UTC)" required defaultValue={toUtcInput(entry.publishAt)} error={f.publishAt} hint="The store's times are in UTC." />}
           <button type="submit" disabled={busy} className={buttonClass}>
             {busy ? "Saving…" : entry.id === null ? `Create ${KIND_NAMES[entry.kind].toLowerCase()}` : "Save"}
           </button>
           <FormError id="content-form-error" message={errors.form} />
         </fieldset>
-        <CoverField cover={cover} onChange={setCover} error={f.cover ?? f["cover.alt"]} />
+        <CoverField cover={cover} onChange={setCover} error={f.cover ?? fieldError(f, "cover.")} />
         {isPost && (
           <fieldset className="grid gap-4 rounded-2xl border border-line p-4">
             <legend className="px-1 font-display text-lg font-bold">Post details</legend>
             <TextInput id="content-author" name="author" label="Author" defaultValue={entry.author ?? ""} maxLength={100} error={f.author} />
             <TextInput id="content-category" name="category" label="Category" defaultValue={entry.category ?? ""} maxLength={60} error={f.category} hint="The blog's filters list every category in use." />
-            <TextInput id="content-tags" name="tags" label="Tags" defaultValue={entry.tags.join(", ")} error={f.tags} hint="Separated by commas." />
+            <TextInput id="content-tags" name="tags" label="Tags" defaultValue={entry.tags.join(", ")} error={f.tags ?? fieldError(f, "tags.")} hint="Separated by commas, 40 characters each at most." />
             <TextInput id="content-readTime" name="readTime" label="Reading time" defaultValue={entry.readTime ?? ""} maxLength={40} error={f.readTime} hint='For example "5 min read".' />
             <label className="flex items-center gap-2 text-sm font-medium">
               <input type="checkbox" name="featured" defaultChecked={entry.featured} className="size-4" /> Featured on top of the blog
@@ -189,12 +201,19 @@ export function ContentForm({ entry }: { entry: EditableEntry }) {
         <fieldset className="grid gap-4 rounded-2xl border border-line p-4">
           <legend className="px-1 font-display text-lg font-bold">Search engines</legend>
           <TextInput id="content-seoTitle" name="seoTitle" label="SEO title" defaultValue={entry.seoTitle ?? ""} maxLength={120} error={f.seoTitle} hint="The title is used when empty." />
-          <div>
-            <label htmlFor="content-seoDescription" className="block text-sm font-medium">
-              SEO description <span className="font-normal text-ink-muted">(optional)</span>
-            </label>
-            <textarea id="content-seoDescription" name="seoDescription" defaultValue={entry.seoDescription ?? ""} maxLength={320} rows={3} className="mt-1 w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm" />
-          </div>
+          <TextAreaInput
+            id="content-seoDescription"
+            name="seoDescription"
+            label={
+              <>
+                SEO description <span className="font-normal text-ink-muted">(optional)</span>
+              </>
+            }
+            defaultValue={entry.seoDescription ?? ""}
+            maxLength={320}
+            rows={3}
+            error={f.seoDescription}
+          />
         </fieldset>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Archive, RotateCcw } from "lucide-react";
 import { smallButtonClass, useStaffCall } from "~/components/admin/staff-form-kit";
+import { utcLabel } from "~/lib/utc-time";
 import { entryPath } from "../../../shared/content-paths";
 import type { ContentKind } from "./content-form";
 
@@ -10,7 +11,6 @@ interface Revision {
   snapshot: { title: string; slug: string; status: string };
 }
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const who = (actor: string) => actor.replace(/^(staff|system):/, "");
 
 /**
@@ -31,12 +31,12 @@ export function ContentRevisions({ entryId, kind, status, revisions, oldSlugs }:
               <div className="min-w-0">
                 <p className="font-semibold">{r.snapshot.title}</p>
                 <p className="text-ink-muted">
-                  {when.format(new Date(r.at))} by {who(r.actor)}
+                  {utcLabel(r.at)} by {who(r.actor)}
                   {i === 0 && " · the current version"}
                 </p>
               </div>
               {i > 0 && (
-                <button type="button" disabled={busy} onClick={() => void call("POST", `/api/admin/content/${entryId}/revisions/${r.id}/restore`, {}, "Revision restored", { toastError: true })} className={smallButtonClass} aria-label={`Restore the version of ${when.format(new Date(r.at))}`}>
+                <button type="button" disabled={busy} onClick={() => void call("POST", `/api/admin/content/${entryId}/revisions/${r.id}/restore`, {}, "Revision restored", { toastError: true })} className={smallButtonClass} aria-label={`Restore the version of ${utcLabel(r.at)}`}>
                   <RotateCcw aria-hidden="true" className="size-4" />
                   Restore
                 </button>

@@ -1,3 +1,6 @@
+import { utcLabel } from "~/lib/utc-time";
+import { isLiveEntry } from "../../../shared/content-paths";
+
 const BADGE = {
   live: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
   scheduled: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
@@ -5,14 +8,13 @@ const BADGE = {
   archived: "bg-surface-muted text-ink",
 } as const;
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * An entry's state as shoppers see it: live (published, or scheduled with its time passed: the read rule), scheduled
  * for a time to come, a draft or archived.
  */
 export function ContentStatus({ status, publishAt, now }: { status: string; publishAt: string | null; now: string }) {
-  const live = status === "published" || (status === "scheduled" && publishAt !== null && publishAt <= now);
+  const live = isLiveEntry({ status, publishAt }, now);
   const shown: keyof typeof BADGE = live ? "live" : status === "scheduled" ? "scheduled" : status === "archived" ? "archived" : "draft";
   const label = { live: "Live", scheduled: "Scheduled", draft: "Draft", archived: "Archived" }[shown];
   return (
@@ -21,7 +23,7 @@ export function ContentStatus({ status, publishAt, now }: { status: string; publ
         <span className="sr-only">Status: </span>
         {label}
       </span>
-      {shown === "scheduled" && publishAt && <span className="text-xs text-ink-muted">{when.format(new Date(publishAt))}</span>}
+      {shown === "scheduled" && publishAt && <span className="text-xs text-ink-muted">{utcLabel(publishAt)}</span>}
     </span>
   );
 }

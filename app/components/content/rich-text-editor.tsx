@@ -146,7 +146,7 @@ function Tool({ label, icon, pressed, expanded, disabled, onClick }: { label: st
       type="button"
       aria-label={label}
       title={label}
-      aria-pressed={expanded === undefined ? pressed : undefined}
+      aria-pressed={pressed}
       aria-expanded={expanded}
       disabled={disabled}
       onMouseDown={(e) => e.preventDefault()} // keeps the editor's selection
@@ -191,7 +191,11 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
               e.preventDefault();
               apply();
             }
-            if (e.key === "Escape") close();
+            if (e.key === "Escape") {
+              e.preventDefault();
+              close();
+              editor.commands.focus();
+            }
           }}
           placeholder="https://… or /category/sale"
           aria-invalid={error ? true : undefined}
