@@ -132,6 +132,27 @@ test("pasting from a word processor or Markdown keeps headings, lists, links and
   await expect(page.getByRole("textbox", { name: "Body" }).getByRole("heading", { name: "Exchanges" })).toBeVisible();
 });
 
+test("staff fix a policy in the browser and shoppers see it at once", async ({ page, browser, signInAsStaff }) => {
+  await signInAsStaff(page);
+  await goto(page, "/admin/content?kind=policy");
+  await page.getByRole("region", { name: "Content entries" }).getByRole("link", { name: "Shipping", exact: true }).click();
+  const body = page.getByRole("textbox", { name: "Body" });
+  await expect(body).toContainText("business days");
+  await body.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Parcels to Alaska and Hawaii take two days longer.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Policy saved")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "the current version" })).toHaveCount(1);
+
+  const shopper = await browser.newContext();
+  const shopperPage = await shopper.newPage();
+  await goto(shopperPage, "/shipping");
+  await expect(shopperPage.getByRole("main").getByText("Parcels to Alaska and Hawaii take two days longer.")).toBeVisible();
+  await shopper.close();
+});
+
 for (const theme of ["light", "dark"] as const) {
   test.describe(`content pages, ${theme} theme`, () => {
     test.use({ colorScheme: theme, expectedConsoleErrors: [/status of 400/] });
