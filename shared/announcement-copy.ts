@@ -8,7 +8,7 @@ import { formatCents } from "./shipping-copy";
 
 export const FREE_SHIPPING_PLACEHOLDER = "{free_shipping_threshold}";
 
-export const needsFreeShipping = (message: string) => message.includes(FREE_SHIPPING_PLACEHOLDER);
+const needsFreeShipping = (message: string) => message.includes(FREE_SHIPPING_PLACEHOLDER);
 
 /** The message as shoppers read it, or null when it names a free-shipping threshold the store doesn't have. */
 export function fillAnnouncement(message: string, freeFromCents: number | null): string | null {

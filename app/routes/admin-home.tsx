@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { home, catalog, admin } = context.get(servicesContext);
   const [overview, collections, history] = await Promise.all([home.overview(), catalog.collections(), admin.listAudit({ entity: "home", entityId: "sections" })]);
-  return { ...overview, collections: collections.map(({ slug, name }) => ({ slug, name })), history: history.entries, now: Date.now() };
+  return { ...overview, collections: collections.map(({ slug, name }) => ({ slug, name })), history: history.entries, now: home.now().getTime() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Home page");

@@ -4,6 +4,7 @@ import { servicesContext } from "~/context";
 import { HomeSections } from "~/components/home/home-sections";
 import { AsOfNotice } from "~/components/home/as-of-notice";
 import { staffAsOf } from "~/lib/content-preview.server";
+import { useStoreSettings } from "~/lib/store-settings";
 import { originOf, seo, storeOf } from "~/lib/seo";
 import { organizationJsonLd } from "~/lib/structured-data";
 
@@ -30,9 +31,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const store = useStoreSettings();
   return (
     <>
       {loaderData.asOf && <AsOfNotice asOf={loaderData.asOf} />}
+      {/* The hero holds the page's h1; hidden or out of its window, the page still has one. */}
+      {!loaderData.blocks.some((b) => b.type === "hero") && <h1 className="sr-only">{store?.name ?? "Home"}</h1>}
       <HomeSections blocks={loaderData.blocks} />
     </>
   );

@@ -7,6 +7,7 @@ import type { Collection } from "../../shared/taxonomy";
 import type { CollectionChange, CollectionFields } from "./collection-schemas";
 import { productKeywords } from "./keywords";
 import { assertNotInMenu } from "../menus/menu-links";
+import { assertNotOnHomePage } from "../home/section-links";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Actor = { actor: string; now?: Date };
@@ -141,7 +142,7 @@ async function redoKeywords(tx: Tx, categoryId: number, now: Date) {
   }
 }
 
-/** Removes an empty collection or subcategory; one with products or subcategories stays (409 says why). */
+/** Removes an empty collection or subcategory; one with products or subcategories, or that a menu or a home section names, stays (409 says why). */
 export async function deleteCollection({ db, id, actor, now = new Date() }: { db: Database; id: number } & Actor) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
@@ -151,6 +152,7 @@ export async function deleteCollection({ db, id, actor, now = new Date() }: { db
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(products).where(sql`${products.categoryId} = ${id} or ${products.subcategoryId} = ${id}`);
     if (n > 0) throw new AppError("conflict", `${current.name} holds ${n} ${n === 1 ? "product" : "products"} (drafts and archived ones too): move them first`);
     await assertNotInMenu(tx, { categoryId: id }, current.name);
+    await assertNotOnHomePage(tx, current, current.name);
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, { actor, entity: "collection", entityId: id, action: "delete", before: { slug: current.slug, name: current.name } }, now);
   });

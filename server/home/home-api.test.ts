@@ -59,6 +59,9 @@ describe("home sections", () => {
     [{ ...grid, settings: { ...grid.settings, colour: "red" } }, /sections\.0\.settings: Unknown field: colour/],
     [{ ...grid, settings: { ...grid.settings, source: "collection" } }, /sections\.0\.settings\.collection: pick a collection/],
     [{ ...grid, settings: { title: "Men", source: "collection", collection: "hats", limit: 4 } }, /sections\.0\.settings\.collection: there is no collection "hats"/],
+    // A subcategory is no collection a section can show.
+    [{ ...grid, settings: { title: "Tees", source: "collection", collection: "t-shirts", limit: 4 } }, /sections\.0\.settings\.collection: there is no collection "t-shirts"/],
+    [{ type: "featured_collection", settings: { collection: "hoodies", limit: 4 } }, /sections\.0\.settings\.collection: there is no collection "hoodies"/],
     [{ ...grid, startsAt: "2027-02-01T00:00:00Z", endsAt: "2027-01-01T00:00:00Z" }, /sections\.0\.endsAt: must be after the start/],
     [{ type: "rich_text", settings: { doc: { type: "doc", content: [{ type: "iframe" }] } } }, /sections\.0\.settings\.doc: content\[0\]: unknown node 'iframe'/],
     [{ type: "image_text", settings: { heading: "H", text: "T", image: { key: "a".repeat(24), widths: [320], width: 320, height: 200, alt: "" } } }, /sections\.0\.settings\.image\.alt: describe the photo/],
@@ -69,6 +72,14 @@ describe("home sections", () => {
     const res = await staff.put("/api/admin/home/sections", { sections: [section] });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
+    expect((await overview()).sections).toEqual(before.sections);
+  });
+
+  it("hold at most one hero (it holds the page's h1): a second is a 400 naming it", async () => {
+    const before = await overview();
+    const res = await staff.put("/api/admin/home/sections", { sections: [{ type: "hero" }, grid, { type: "hero", settings: { heading: "Again" } }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Invalid sections: sections.2.type: the home page has one hero section (it holds the page's main heading): remove this one");
     expect((await overview()).sections).toEqual(before.sections);
   });
 
@@ -94,6 +105,29 @@ describe("home sections", () => {
     expect(res.body.sections.map((s: Section) => s.type)).toEqual(all.map((s) => s.type));
     expect(res.body.sections[4].settings).toEqual({ image, heading: "Made slowly", text: "Two lines.", buttonLabel: "Read more", buttonHref: "https://example.com/story", imageSide: "right" });
     await staff.put("/api/admin/home/sections", { sections: before.map(input) });
+  });
+});
+
+describe("a collection a home section shows", () => {
+  it("can't be deleted (409 naming the section, never a 500); once no section shows it, it can", async () => {
+    const created = await staff.post("/api/admin/collections", { slug: "home-trail", name: "Trail", description: "", hero: "", parent: null });
+    expect(created.status).toBe(201);
+    const id = (created.body.collections as { id: number; slug: string }[]).find((c) => c.slug === "home-trail")!.id;
+    const before = (await overview()).sections.map(input);
+    const trailGrid = { type: "product_grid", settings: { title: "Trail picks", source: "collection", collection: "home-trail", limit: 4 } };
+    expect((await staff.put("/api/admin/home/sections", { sections: [before[0], trailGrid, ...before.slice(1)] })).status).toBe(200);
+    try {
+      const refused = await staff.delete(`/api/admin/collections/${id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('"Trail" is shown on the home page by section 2 (Product grid). Change or remove that section first.');
+      // A hidden or ended section still names it: it could be shown again.
+      expect((await staff.put("/api/admin/home/sections", { sections: [...before, { type: "featured_collection", visible: false, settings: { collection: "home-trail", limit: 4 } }] })).status).toBe(200);
+      expect((await staff.delete(`/api/admin/collections/${id}`)).body.message).toBe(`"Trail" is shown on the home page by section ${before.length + 1} (Featured collection). Change or remove that section first.`);
+      expect((await overview()).sections.at(-1)!.settings).toEqual({ collection: "home-trail", limit: 4 });
+    } finally {
+      await staff.put("/api/admin/home/sections", { sections: before });
+    }
+    expect((await staff.delete(`/api/admin/collections/${id}`)).status).toBeLessThan(300);
   });
 });
 

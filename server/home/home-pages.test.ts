@@ -69,6 +69,44 @@ describe("the home page", () => {
   });
 });
 
+describe("the home page's h1", () => {
+  const h1s = (html: string) => [...html.matchAll(/<h1([^>]*)>([\s\S]*?)<\/h1>/g)].map((m) => ({ attrs: m[1]!, text: m[2]!.replace(/<[^>]+>/g, "").trim() }));
+
+  it("is the hero's heading, and the store's name (visually hidden) while the hero is hidden or outside its window", async () => {
+    expect(h1s((await page("/")).html)).toEqual([expect.objectContaining({ text: "VSOP Premium Collection" })]);
+    const seeded: Section[] = (await staff.get("/api/admin/home")).body.sections;
+    const keep = seeded.map(({ type, settings, visible, startsAt, endsAt }) => ({ type, settings, visible, startsAt, endsAt }));
+    const store = (await staff.get("/api/admin/settings")).body.storeName as string;
+    try {
+      for (const hero of [{ visible: false }, { startsAt: at(86_400_000) }]) {
+        const sections = keep.map((s) => (s.type === "hero" ? { ...s, ...hero } : s));
+        expect((await staff.put("/api/admin/home/sections", { sections })).status).toBe(200);
+        const found = h1s((await page("/")).html);
+        expect(found).toEqual([{ attrs: expect.stringContaining("sr-only"), text: store }]);
+      }
+    } finally {
+      await staff.put("/api/admin/home/sections", { sections: keep });
+    }
+  });
+});
+
+describe("the staff's home page editor", () => {
+  it("judges each section's window at the service clock, as the home page does", async () => {
+    const ends = new Date(Date.now() + 86_400_000).toISOString();
+    const realNow = server.clock.now;
+    await withSections([{ ...richText("Ends tomorrow"), endsAt: ends }], async () => {
+      server.clock.now = new Date(Date.parse(ends) + 86_400_000);
+      try {
+        const html = (await staff.get("/admin/home", { accept: "text/html" })).text;
+        expect(html).toMatch(/>Ended <!-- -->[^<]+</);
+        expect(html).not.toMatch(/>Shown until/);
+      } finally {
+        server.clock.now = realNow;
+      }
+    });
+  });
+});
+
 describe("the announcement bar", () => {
   it("fills {free_shipping_threshold} from the live rule, escapes the message, and shows on storefront pages only", async () => {
     await freeShippingOver(7500);

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
 import { announcements, categories, homeSections, type AnnouncementRow, type HomeSectionRow } from "../db/schema";
@@ -35,11 +35,19 @@ export async function listAnnouncements(db: Database): Promise<AnnouncementRow[]
   return db.select().from(announcements).orderBy(asc(announcements.position), asc(announcements.id)).limit(MAX_ANNOUNCEMENTS);
 }
 
-/** The collections sections name must exist: a 400 naming the section's field, like the schema's own errors. */
+/**
+ * The collections sections name must exist and be top-level (a subcategory's slug is no collection's page): a 400
+ * naming the section's field, like the schema's own errors. The rows are locked FOR SHARE, so a collection being
+ * deleted meanwhile either waits for this save (and then sees the section: ./section-links.ts) or is gone first.
+ */
 async function assertCollections(db: Pick<Database, "select">, sections: SectionInput[]) {
   const named = sections.flatMap((s, i) => (typeof s.settings.collection === "string" ? [{ i, slug: s.settings.collection }] : []));
   if (named.length === 0) return;
-  const found = await db.select({ slug: categories.slug }).from(categories).where(inArray(categories.slug, [...new Set(named.map((n) => n.slug))]));
+  const found = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(and(inArray(categories.slug, [...new Set(named.map((n) => n.slug))]), isNull(categories.parentId)))
+    .for("share");
   const known = new Set(found.map((c) => c.slug));
   const missing = named.filter((n) => !known.has(n.slug));
   if (missing.length) throw new AppError("bad_request", `Invalid sections: ${missing.map((m) => `sections.${m.i}.settings.collection: there is no collection "${m.slug}"`).join("; ")}`);

@@ -84,7 +84,16 @@ const sectionSchema = z
 
 export const MAX_HOME_SECTIONS = 40;
 
+/** The hero holds the page's h1, so a page has at most one (without one, the page's h1 is the store's name, hidden). */
+const sectionList = z
+  .array(sectionSchema)
+  .max(MAX_HOME_SECTIONS, `at most ${MAX_HOME_SECTIONS} sections`)
+  .superRefine((sections, ctx) => {
+    const second = sections.findIndex((s, i) => s.type === "hero" && sections.findIndex((t) => t.type === "hero") < i);
+    if (second >= 0) ctx.addIssue({ code: "custom", path: [second, "type"], message: "the home page has one hero section (it holds the page's main heading): remove this one" });
+  });
+
 /** PUT /api/admin/home/sections: the whole ordered list (it replaces what is there). */
-export const sectionsPutSchema = z.object({ sections: z.array(sectionSchema).max(MAX_HOME_SECTIONS, `at most ${MAX_HOME_SECTIONS} sections`) }).strict();
+export const sectionsPutSchema = z.object({ sections: sectionList }).strict();
 
 export type SectionInput = z.output<typeof sectionSchema>;
