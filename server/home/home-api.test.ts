@@ -148,6 +148,8 @@ describe("announcements", () => {
     expect((await staff.patch(`/api/admin/announcements/${id}`, { active: true })).status).toBe(404);
     expect((await staff.delete(`/api/admin/announcements/${id}`)).status).toBe(404);
     expect((await staff.delete("/api/admin/announcements/abc")).status).toBe(400);
+    // Past the tables' integer ids: a 400 too, not a database error.
+    expect((await staff.delete("/api/admin/announcements/2147483648")).body.message).toBe("Invalid announcement id: is too large to be an id");
   });
 
   it.each([

@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { requireAdmin } from "./session";
-import { parseInput } from "./validation";
+import { numericId, parseInput } from "./validation";
 
 const pageNumber = z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().min(1));
 const ordersQuery = z.object({ status: z.enum(ORDER_STATUSES).optional(), q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
@@ -22,7 +22,6 @@ const returnsQuery = z.object({ status: z.enum(RETURN_STATUSES).optional() }).st
 const customersQuery = z.object({ q: z.string().trim().max(100).optional(), page: pageNumber.optional() }).strict();
 const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number like VS-100123");
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
-const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
 const jobId = z.uuid("must be a job id");
 const auditQuery = z

@@ -1,13 +1,10 @@
 import { type Request, Router } from "express";
-import { z } from "zod";
 import type { Services } from "../context";
 import { AppError } from "../errors";
 import { emptyBodySchema } from "../catalog/admin-schemas";
 import { entryChangeSchema, entryFieldsSchema, entryListQuery } from "../content/entry-schemas";
 import { requireAdmin } from "./session";
-import { parseInput } from "./validation";
-
-const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
+import { numericId, parseInput } from "./validation";
 
 /** Staff calls for posts, pages and policies (issue 28), mounted under /api/admin/content; staff only. */
 export function contentAdminRouter(services: Services): Router {

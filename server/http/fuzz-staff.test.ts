@@ -87,6 +87,33 @@ describe("fuzzing the staff's /api calls with bad input", () => {
     expect(await rowCounts(ctx.server)).toEqual(before);
   });
 
+  it(`DELETE /api/admin/announcements/{id}: ${RUNS} ids that name no announcement, never a 5xx, nothing deleted`, async () => {
+    const kept = await ctx.staff.post("/api/admin/announcements", { message: "Stays put" });
+    expect(kept.status).toBe(201);
+    const id = String(kept.body.id);
+    const before = await rowCounts(ctx.server);
+    const ids = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer().map(String),
+      fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).map(String),
+      fc.constantFrom("0", "-1", "01", "1.0", "1e3", "0x1", " 1", "2147483647", "2147483648", "9999999999", "99999999999", "NaN", "null", "%", "."),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        ids.filter((raw) => raw !== id),
+        async (raw) => {
+          const res = await ctx.staff.delete(`/api/admin/announcements/${encodeURIComponent(raw)}`);
+          expect(res.status, `DELETE ${JSON.stringify(raw)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await rowCounts(ctx.server)).toEqual(before);
+    expect((await ctx.staff.get("/api/admin/home")).body.announcements.map((a: { id: number }) => a.id)).toEqual([kept.body.id]);
+    expect((await ctx.staff.delete(`/api/admin/announcements/${id}`)).status).toBe(200);
+  });
+
   it("a content body nested 5,000 levels deep, or too large, is a 4xx that writes nothing", async () => {
     const before = await rowCounts(ctx.server);
     // Written as text: JSON.stringify itself would overflow the test's stack on this document.

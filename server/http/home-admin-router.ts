@@ -1,12 +1,9 @@
 import { type Request, Router } from "express";
-import { z } from "zod";
 import type { Services } from "../context";
 import { announcementChangeSchema, announcementFieldsSchema } from "../home/announcement-schemas";
 import { sectionsPutSchema } from "../home/section-schemas";
 import { requireAdmin } from "./session";
-import { parseInput } from "./validation";
-
-const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
+import { numericId, parseInput } from "./validation";
 
 /** Staff calls for the home page's sections and the announcement bar (issue 28), mounted under /api/admin; staff only. */
 export function homeAdminRouter(services: Services): Router {

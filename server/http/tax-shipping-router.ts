@@ -1,13 +1,10 @@
 import { type Request, Router } from "express";
-import { z } from "zod";
 import type { Services } from "../context";
 import { shippingRateChangeSchema, shippingRateFieldsSchema } from "../shipping/shipping-schemas";
 import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxReportQuery, taxSettingsSchema } from "../tax/tax-admin-schemas";
 import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/zone-schemas";
 import { requireAdmin } from "./session";
-import { parseInput } from "./validation";
-
-const numericId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
+import { numericId, parseInput } from "./validation";
 
 /** Staff calls for /admin/tax and /admin/shipping (issue 27), mounted under /api/admin; staff only. */
 export function taxShippingRouter(services: Services): Router {
