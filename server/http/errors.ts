@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../shared/database-unavailable";
+import { pgErrorCode } from "../db/rows";
 import { AppError } from "../errors";
 
 declare global {
@@ -20,6 +21,8 @@ const bodyErrors: Record<string, string> = {
   "request.aborted": "Request body was not received in full",
 };
 
+export const FOREIGN_KEY_MESSAGE = "This clashed with another change made at the same moment: something it links to, or that links to it, was just removed or added. Reload and try again.";
+
 /** The one place errors become responses: AppError → its status; anything else → a generic 500 with the request id. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
@@ -37,6 +40,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (bodyError) {
     res.locals.errorCode = "bad_request";
     res.status(400).json({ message: bodyError, code: "bad_request" });
+    return;
+  }
+  if (pgErrorCode(err) === "23503") {
+    // A foreign key refused the write: two changes crossed (a menu saved with a collection while it was deleted, past
+    // both checks). Each side checks first, so only a race gets here; the client may reload and try again.
+    req.log.warn({ err }, "foreign key conflict");
+    res.locals.errorCode = "conflict";
+    res.status(409).json({ message: FOREIGN_KEY_MESSAGE, code: "conflict" });
     return;
   }
   if (isDatabaseUnavailable(err)) {

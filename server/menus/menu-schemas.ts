@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MENU_HANDLES, MENU_LINK_KINDS, type MenuHandle } from "../db/schema";
+import { isStoreOrHttpsLink } from "../home/link-url";
 
 /** How many items (columns and links together) one menu may hold. */
 export const MAX_MENU_ITEMS = 50;
@@ -7,23 +8,14 @@ export const MAX_MENU_ITEMS = 50;
 const label = z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters");
 
 /**
- * A `url` item's address: a path on this store ("/category/sale", never "//elsewhere" or "/\elsewhere", which
- * browsers read as another host) or an https address.
+ * A `url` item's address: the store's one rule for a link staff type (server/home/link-url.ts): a path on this store
+ * ("/category/sale", never "//elsewhere" or "/\elsewhere", which browsers read as another host) or an https address.
  */
 const menuUrl = z
   .string()
   .trim()
   .max(500, "must be at most 500 characters")
-  .refine((url) => /^\/(?![/\\])[^\s\\]*$/.test(url) || isHttps(url), 'must be a path on this store starting with a single "/" or an https:// address');
-
-function isHttps(url: string) {
-  if (!/^https:\/\/[^\s\\]+$/.test(url)) return false;
-  try {
-    return new URL(url).hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+  .refine(isStoreOrHttpsLink, 'must be a path on this store starting with a single "/" or an https:// address, without spaces or control characters');
 
 const fields = {
   label,

@@ -19,7 +19,13 @@ export interface MenuServiceDeps {
   cached: () => Promise<MenuNode[]>;
 }
 
-/** What staff can link to: every collection and subcategory, and every post, page and policy (live or not). */
+/** How many pages, policies and posts the editor's picker lists: the most recently edited, so the page stays light. */
+export const LINKABLE_ENTRIES = 500;
+
+/**
+ * What staff can link to: every collection and subcategory, and the most recently edited posts, pages and policies
+ * (live or not); `moreEntries` says the list was cut, and the picker says so.
+ */
 async function linkTargets(db: Database, now: Date) {
   const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId }).from(categories).orderBy(asc(categories.position), asc(categories.id));
   const collections = rows
@@ -31,11 +37,12 @@ async function linkTargets(db: Database, now: Date) {
   const entries = await db
     .select({ id: contentEntries.id, kind: contentEntries.kind, slug: contentEntries.slug, title: contentEntries.title, status: contentEntries.status, publishAt: contentEntries.publishAt })
     .from(contentEntries)
-    .orderBy(asc(contentEntries.kind), desc(contentEntries.updatedAt), desc(contentEntries.id))
-    .limit(500);
+    .orderBy(desc(contentEntries.updatedAt), desc(contentEntries.id))
+    .limit(LINKABLE_ENTRIES + 1);
   return {
     collections,
-    entries: entries.map((e) => ({ id: e.id, kind: e.kind, title: e.title, status: e.status, live: isLiveEntry(e, now), href: entryPath(e) })),
+    entries: entries.slice(0, LINKABLE_ENTRIES).map((e) => ({ id: e.id, kind: e.kind, title: e.title, status: e.status, live: isLiveEntry(e, now), href: entryPath(e) })),
+    moreEntries: entries.length > LINKABLE_ENTRIES,
   };
 }
 

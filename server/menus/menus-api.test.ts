@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, products } from "../db/schema";
+import { auditLog, contentEntries, products } from "../db/schema";
+import { FOREIGN_KEY_MESSAGE } from "../http/errors";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import type { StaffMenuItem } from "./resolve-menus";
+import { LINKABLE_ENTRIES } from "./menu-service";
 import { seedMenus } from "./seed-menus";
 
 let server: TestServer;
@@ -18,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 type Menu = { handle: string; items: StaffMenuItem[] };
-type Targets = { collections: { id: number; title: string; href: string }[]; entries: { id: number; kind: string; title: string; href: string; live: boolean }[] };
+type Targets = { collections: { id: number; title: string; href: string }[]; entries: { id: number; kind: string; title: string; href: string; live: boolean }[]; moreEntries: boolean };
 const view = async () => (await staff.get("/api/admin/menus")).body as { menus: Menu[]; targets: Targets };
 const menu = async (handle: string) => (await view()).menus.find((m) => m.handle === handle)!;
 const entryId = async (href: string) => (await view()).targets.entries.find((e) => e.href === href)!.id;
@@ -75,6 +77,22 @@ describe("staff menus API", () => {
     expect(shipping).toMatchObject({ label: "Shipping", kind: "entry", href: "/shipping", targetTitle: "Shipping", live: true, children: [] });
     expect(targets.collections).toContainEqual(expect.objectContaining({ title: "Women's / Dresses", href: "/category/women/dresses" }));
     expect(targets.entries).toContainEqual(expect.objectContaining({ kind: "post", href: "/blog/2", live: true }));
+    expect(targets.moreEntries).toBe(false);
+  });
+
+  it(`lists the ${LINKABLE_ENTRIES} most recently edited pages and posts to link, and says when there are more`, async () => {
+    const bulk = Array.from({ length: LINKABLE_ENTRIES + 1 }, (_, i) => ({ kind: "post" as const, slug: `bulk-${i}`, title: `Bulk ${i}`, body: doc as never }));
+    await server.database.db.insert(contentEntries).values(bulk);
+    try {
+      const { targets } = await view();
+      expect(targets.entries).toHaveLength(LINKABLE_ENTRIES);
+      expect(targets.moreEntries).toBe(true);
+      // The seeded pages were edited before these: they are the ones left out.
+      expect(targets.entries.every((e) => e.title.startsWith("Bulk "))).toBe(true);
+    } finally {
+      await server.database.db.delete(contentEntries).where(like(contentEntries.slug, "bulk-%"));
+    }
+    expect((await view()).targets.moreEntries).toBe(false);
   });
 
   it("replaces a menu's whole tree in order, audited, and the storefront shows it at once", async () => {
@@ -107,6 +125,9 @@ describe("staff menus API", () => {
     ["an empty label", "legal", { items: [{ label: "  ", kind: "url", url: "/a" }] }, "items.0.label: must not be empty"],
     ["a protocol-relative address", "legal", { items: [{ label: "A", kind: "url", url: "//evil.example" }] }, 'items.0.url: must be a path on this store starting with a single "/"'],
     ["a javascript: address", "legal", { items: [{ label: "A", kind: "url", url: "javascript:alert(1)" }] }, "items.0.url:"],
+    ["an address with a control character", "legal", { items: [{ label: "A", kind: "url", url: "/sale\u0001x" }] }, 'items.0.url: must be a path on this store starting with a single "/"'],
+    ["an address with a backslash", "legal", { items: [{ label: "A", kind: "url", url: "/\\evil.example" }] }, "items.0.url:"],
+    ["an https address with a space", "legal", { items: [{ label: "A", kind: "url", url: "https://example.com/a b" }] }, "items.0.url:"],
     ["an http address", "legal", { items: [{ label: "A", kind: "url", url: "http://example.com" }] }, "items.0.url:"],
     ["a link without its target", "legal", { items: [{ label: "A", kind: "entry" }] }, "items.0.targetId: choose the page or post"],
     ["a target and an address", "legal", { items: [{ label: "A", kind: "collection", targetId: 1, url: "/a" }] }, "items.0.url:"],
@@ -202,5 +223,42 @@ describe("what a menu links to stays online", () => {
     expect(refused.body.message).toBe('"Trail" is linked from the Header menu ("Trail"). Remove that link first.');
     await staff.put("/api/admin/menus/header", { items: asInput(header.items) });
     expect((await staff.delete(`/api/admin/collections/${id}`)).status).toBeLessThan(300);
+  });
+
+  it("a collection deleted between a save's check and its write makes the save a 409, never a 500", async () => {
+    const created = await staff.post("/api/admin/collections", { slug: "race-trail", name: "Race", description: "", hero: "", parent: null });
+    const id = (created.body.collections as { id: number; slug: string }[]).find((c) => c.slug === "race-trail")!.id;
+    const db = server.database.db;
+    // On PostgreSQL a concurrent delete can land there (the save's check passed, its insert meets the foreign key);
+    // a trigger puts it there every time.
+    await db.execute(sql.raw("create function menu_race() returns trigger language plpgsql as $$ begin delete from categories where id = new.category_id; return new; end $$"));
+    await db.execute(sql.raw(`create trigger menu_race before insert on menu_items for each row when (new.category_id = ${Number(id)}) execute function menu_race()`));
+    const header = await menu("header");
+    try {
+      const res = await staff.put("/api/admin/menus/header", { items: [...asInput(header.items), { label: "Race", kind: "collection", targetId: id }] });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: FOREIGN_KEY_MESSAGE, code: "conflict" });
+    } finally {
+      await db.execute(sql.raw("drop trigger menu_race on menu_items"));
+      await db.execute(sql.raw("drop function menu_race()"));
+    }
+    // Nothing was written, and the collection (deleted in the refused transaction) is still there.
+    expect(await menu("header")).toEqual(header);
+    expect((await staff.delete(`/api/admin/collections/${id}`)).status).toBeLessThan(300);
+  });
+});
+
+describe("emptied menus", () => {
+  it("stay empty after a restart: once staff save a menu, the first menus are never written again", async () => {
+    const before = await view();
+    for (const handle of ["header", "footer", "legal"]) expect((await staff.put(`/api/admin/menus/${handle}`, { items: [] })).status).toBe(200);
+    expect(await seedMenus(server.database.db)).toEqual({ items: 0 });
+    expect(await shown()).toEqual({ header: [], footer: [], legal: [] });
+
+    // A store whose staff never saved a menu (a new one, or one from before menus were data) gets them.
+    await server.database.db.delete(auditLog).where(eq(auditLog.entity, "menu"));
+    expect((await seedMenus(server.database.db)).items).toBeGreaterThan(0);
+    server.services.catalogChanges.publish({ all: true });
+    expect((await view()).menus.map((m) => asInput(m.items))).toEqual(before.menus.map((m) => asInput(m.items)));
   });
 });

@@ -1,6 +1,6 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { categories, contentEntries, menuItems, type ContentKind, type MenuHandle } from "../db/schema";
+import { auditLog, categories, contentEntries, menuItems, type ContentKind, type MenuHandle } from "../db/schema";
 import { menuLabel } from "../../shared/menus";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
@@ -29,12 +29,15 @@ function storeMenus(collections: { id: number; name: string; slug: string }[]): 
 }
 
 /**
- * Writes the store's first menus into a store that has none (run after the catalogue and the content are seeded).
- * Once there is any item, staff own the menus. A link to an info page that is not there is left out (no dead links).
+ * Writes the store's first menus into a store that has none and whose staff never saved one (run after the catalogue
+ * and the content are seeded). Once staff save a menu they own them all, even emptied: they never come back on a
+ * restart. A link to an info page that is not there is left out (no dead links).
  */
 export async function seedMenus(db: Database): Promise<{ items: number }> {
   const [any] = await db.select({ id: menuItems.id }).from(menuItems).limit(1);
   if (any) return { items: 0 };
+  const [saved] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, "menu")).limit(1);
+  if (saved) return { items: 0 };
   const collections = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(isNull(categories.parentId)).orderBy(asc(categories.position), asc(categories.id));
   const entries = await db.select({ id: contentEntries.id, kind: contentEntries.kind, slug: contentEntries.slug }).from(contentEntries).where(eq(contentEntries.status, "published"));
   const columns = (link: Link) => {

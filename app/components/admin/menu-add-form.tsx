@@ -77,7 +77,13 @@ export function MenuAddForm({ where, targets, columns = false, badges = false, o
           <label htmlFor={`${id}-target`} className="block text-sm font-medium">
             Page or post
           </label>
-          <select id={`${id}-target`} name="target" aria-invalid={errors.target ? true : undefined} aria-describedby={errors.target ? `${id}-target-error` : undefined} className={selectClass(errors.target)}>
+          <select
+            id={`${id}-target`}
+            name="target"
+            aria-invalid={errors.target ? true : undefined}
+            aria-describedby={[targets.moreEntries && `${id}-target-hint`, errors.target && `${id}-target-error`].filter(Boolean).join(" ") || undefined}
+            className={selectClass(errors.target)}
+          >
             <option value="">Choose a page or post</option>
             {ENTRY_GROUPS.map(([entryKind, heading]) => (
               <optgroup key={entryKind} label={heading}>
@@ -92,6 +98,11 @@ export function MenuAddForm({ where, targets, columns = false, badges = false, o
               </optgroup>
             ))}
           </select>
+          {targets.moreEntries && (
+            <p id={`${id}-target-hint`} className="mt-1 text-xs text-ink-muted">
+              Only the {targets.entries.length} most recently edited pages, policies and posts are listed. To link an older one, choose Address under Links to and enter its address.
+            </p>
+          )}
           {errors.target && (
             <p id={`${id}-target-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
               {errors.target}

@@ -3,7 +3,9 @@ import type { StaffMenuItem } from "../../../server/menus/resolve-menus";
 /** What staff can link to, as GET /api/admin/menus lists it. */
 export interface MenuTargets {
   collections: { id: number; title: string; href: string }[];
+  /** The most recently edited pages, policies and posts; `moreEntries` says there are older ones not listed. */
   entries: { id: number; kind: "post" | "page" | "policy"; title: string; status: string; live: boolean; href: string }[];
+  moreEntries: boolean;
 }
 
 /** An item being edited: the server's fields and a key that stays with it while it moves. */

@@ -73,12 +73,19 @@ export function MenuEditor({ menu, targets }: { menu: { handle: string; title: s
   };
   const menuErrors = [errors.form, ...Object.entries(errors.fields).filter(([key]) => key === "items" || key.startsWith("items.") === false).map(([, m]) => m)].filter(Boolean).join("; ") || null;
 
+  /** What a row's field names say to tell it from the others: its position, and a link's column. */
+  const placeOf = (item: DraftItem, path: ItemPath) => {
+    if (path.length === 1) return `${item.kind === "group" ? "column" : "item"} ${path[0] + 1}`;
+    return `link ${path[1] + 1} in ${items[path[0]]!.label || `column ${path[0] + 1}`}`;
+  };
+
   const row = (item: DraftItem, path: ItemPath, count: number) => (
     <MenuItemRow
       key={item.key}
       item={item}
       targets={targets}
       fieldId={`${id}-${item.key}`}
+      place={placeOf(item, path)}
       first={indexOf(path) === 0}
       last={indexOf(path) === count - 1}
       badges={badges}

@@ -15,6 +15,7 @@ export function MenuItemRow({
   item,
   targets,
   fieldId,
+  place,
   first,
   last,
   badges,
@@ -29,6 +30,8 @@ export function MenuItemRow({
   item: DraftItem;
   targets: MenuTargets;
   fieldId: string;
+  /** Where the item sits ("item 3", "link 2 in Shop"): every row's fields have the same visible labels, so their names say which row. */
+  place: string;
   first: boolean;
   last: boolean;
   badges: boolean;
@@ -43,13 +46,15 @@ export function MenuItemRow({
   const name = item.label || "this item";
   const group = item.kind === "group";
   const address = item.kind === "url";
-  const described = [!address && `${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ");
+  const described = [!address && `${fieldId}-target`, labelError && `${fieldId}-label-error`, rowError && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
+  const of = <span className="sr-only"> of {place}</span>;
   return (
     <li data-invalid={rowError || labelError || urlError ? "" : undefined} className={cn("rounded-xl border bg-surface p-3", rowError || labelError || urlError ? "border-red-600 dark:border-red-400" : "border-line", group && "bg-surface-muted/60")}>
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor={`${fieldId}-label`} className="block text-xs font-medium text-ink-muted">
             {group ? "Column heading" : "Label"}
+            {of}
           </label>
           <input
             id={`${fieldId}-label`}
@@ -71,6 +76,7 @@ export function MenuItemRow({
             <div className="mt-2">
               <label htmlFor={`${fieldId}-url`} className="block text-xs font-medium text-ink-muted">
                 Address
+                {of}
               </label>
               <input
                 id={`${fieldId}-url`}
@@ -102,6 +108,7 @@ export function MenuItemRow({
           <div className="w-24">
             <label htmlFor={`${fieldId}-badge`} className="block text-xs font-medium text-ink-muted">
               Badge
+              {of}
             </label>
             <input id={`${fieldId}-badge`} value={item.badge ?? ""} maxLength={12} onChange={(e) => onChange({ badge: e.target.value || null })} className="mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm" />
           </div>
