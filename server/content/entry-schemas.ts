@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "../db/schema";
-import { PHOTO_WIDTHS } from "../media/media-store";
+import { storePhotoSchema } from "../media/photo-schemas";
 import { richTextSchema } from "./rich-text-schema";
 
 /** An empty text is "none" (what a form's empty field sends). */
@@ -12,27 +12,12 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((s) => (s ? s : null));
 
-const coverAlt = z.string().trim().min(1, "a cover image needs alt text").max(300);
-
-/** A cover through the photo pipeline: the media key an upload answered with, its widths, and alt text. */
-const uploadedCover = z
-  .object({
-    key: z.string().regex(/^[a-f0-9]{24}$/, "must be a media key from a photo upload"),
-    widths: z
-      // The pipeline's widths below the photo's own, then the photo's width (at most the largest).
-      .array(z.int().min(10, "must be a photo width").max(PHOTO_WIDTHS.at(-1)!, "must be a photo width"))
-      .min(1)
-      .max(PHOTO_WIDTHS.length),
-    alt: coverAlt,
-  })
-  .strict();
-
-/** Or one of the pictures the store ships (the seeded articles' covers). */
+/** A cover is a photo upload (../media/photo-schemas.ts), or one of the pictures the store ships (the seeded articles' covers). */
 const shippedCover = z
-  .object({ src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "must be a photo upload or one of the store's own pictures"), alt: coverAlt })
+  .object({ src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "must be a photo upload or one of the store's own pictures"), alt: storePhotoSchema.shape.alt })
   .strict();
 
-const coverSchema = z.union([uploadedCover, shippedCover], "a cover is a photo upload ({ key, widths, alt }) or one of the store's pictures ({ src, alt })");
+const coverSchema = z.union([storePhotoSchema, shippedCover], "a cover is a photo upload ({ key, widths, alt }) or one of the store's pictures ({ src, alt })");
 
 const fields = {
   slug: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "use lower-case letters, digits and single hyphens").max(80),

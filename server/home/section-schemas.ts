@@ -3,6 +3,7 @@ import { HOME_SECTION_TYPES, type HomeSectionType } from "../db/schema";
 import { richTextSchema } from "../content/rich-text-schema";
 import { MAX_SECTION_PRODUCTS, PRODUCT_GRID_SOURCES } from "./section-choices";
 import { linkUrlSchema } from "./link-url";
+import { storePhotoSchema } from "../media/photo-schemas";
 
 /**
  * Each home section type's settings (issue 28), strict: an unknown field is a 400 naming it. The SPEC's own blocks
@@ -13,16 +14,8 @@ const text = (max: number) => z.string().trim().max(max, `use at most ${max} cha
 const slug = z.string().trim().toLowerCase().min(1, "pick a collection").max(60).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a collection's slug");
 const limit = z.int("must be a whole number").min(1, "show at least 1 product").max(MAX_SECTION_PRODUCTS, `show at most ${MAX_SECTION_PRODUCTS} products`);
 
-/** A store photo from the photo pipeline (POST /api/admin/content/photos answers key, widths, width and height). */
-const storePhoto = z
-  .object({
-    key: z.string().regex(/^[a-f0-9]{24}$/, "must be a media key from a photo upload"),
-    widths: z.array(z.int().min(16).max(1440)).min(1).max(8),
-    width: z.int().positive().max(20_000),
-    height: z.int().positive().max(20_000),
-    alt: z.string().trim().min(1, "describe the photo (alt text)").max(300, "use at most 300 characters"),
-  })
-  .strict();
+/** A store photo (../media/photo-schemas.ts) with its size, for the section's layout to hold its place. */
+const sectionPhoto = storePhotoSchema.extend({ width: z.int().positive().max(20_000), height: z.int().positive().max(20_000) });
 
 const headingOverride = z.object({ heading: heading.optional() }).strict();
 const headingAndText = z.object({ heading: heading.optional(), text: text(300).min(1, "enter the text").optional() }).strict();
@@ -39,7 +32,7 @@ export const SECTION_SETTINGS = {
   rich_text: z.object({ doc: richTextSchema }).strict(),
   image_text: z
     .object({
-      image: storePhoto,
+      image: sectionPhoto,
       heading,
       text: text(600).min(1, "enter the text"),
       buttonLabel: text(40).min(1, "enter the button's label").optional(),

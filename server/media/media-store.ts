@@ -4,9 +4,8 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors";
+import { PHOTO_WIDTHS } from "./photo-schemas";
 
-/** Widths made of every photo (never wider than the original), in each format: AVIF, WebP and a JPEG fallback. */
-export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
 const MAX_PIXELS = 60_000_000;

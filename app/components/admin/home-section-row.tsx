@@ -21,6 +21,17 @@ function summary(s: SectionDraft, collections: { slug: string; name: string }[])
   return typeof text === "string" && text ? text : null;
 }
 
+/** "Product grid (New arrivals)": a section's name in labels and announcements. */
+export function sectionName(s: SectionDraft, collections: { slug: string; name: string }[]) {
+  const about = summary(s, collections);
+  return `${sectionLabel(s.type)}${about ? ` (${about})` : ""}`;
+}
+
+/** The id of a section's move button, to give it the focus back once the list has moved. */
+export const moveButtonId = (key: string, by: -1 | 1) => `section-${key}-${by < 0 ? "up" : "down"}`;
+
+const moveClass = `${smallButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-line`;
+
 function windowPill(s: SectionDraft, now: number) {
   if (!s.visible) return <Pill>Hidden</Pill>;
   if (s.startsAt && Date.parse(s.startsAt) > now) return <Pill tone="warn">Starts {utcLabel(s.startsAt)}</Pill>;
@@ -60,7 +71,7 @@ export function HomeSectionRow({
 }) {
   const label = sectionLabel(draft.type);
   const about = summary(draft, collections);
-  const what = `${label}${about ? ` (${about})` : ""}, section ${index + 1}`;
+  const what = `${sectionName(draft, collections)}, section ${index + 1}`;
   const panelId = `section-${draft.key}-settings`;
   return (
     <li className="rounded-2xl border border-line bg-surface p-4" aria-label={what}>
@@ -76,11 +87,12 @@ export function HomeSectionRow({
           <div className="mt-1 flex flex-wrap gap-2">{windowPill(draft, now)}</div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => onMove(-1)} disabled={index === 0} className={smallButtonClass}>
+          {/* aria-disabled, not disabled: the button that took a section to the top or bottom keeps the focus. */}
+          <button type="button" id={moveButtonId(draft.key, -1)} onClick={() => index > 0 && onMove(-1)} aria-disabled={index === 0 || undefined} className={moveClass}>
             <ArrowUp aria-hidden="true" className="size-4" />
             <span className="sr-only">Move {what} up</span>
           </button>
-          <button type="button" onClick={() => onMove(1)} disabled={index === count - 1} className={smallButtonClass}>
+          <button type="button" id={moveButtonId(draft.key, 1)} onClick={() => index < count - 1 && onMove(1)} aria-disabled={index === count - 1 || undefined} className={moveClass}>
             <ArrowDown aria-hidden="true" className="size-4" />
             <span className="sr-only">Move {what} down</span>
           </button>

@@ -1,9 +1,9 @@
 import { Plus, Save } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { HomeSectionType } from "../../../server/db/schema";
 import type { HomeSectionJson } from "../../../server/home/home-store";
 import { HOME_SECTION_CHOICES, startingSettings } from "../../../server/home/section-choices";
-import { HomeSectionRow, type SectionDraft } from "~/components/admin/home-section-row";
+import { HomeSectionRow, moveButtonId, sectionName, type SectionDraft } from "~/components/admin/home-section-row";
 import { FormError, noErrors, SelectInput, useFocusFirstError, useStaffCall, type Errors } from "~/components/admin/staff-form-kit";
 import { buttonClass } from "~/components/layout/status-screen";
 
@@ -26,18 +26,36 @@ export function HomeSectionsEditor({ sections, collections, now }: { sections: H
   useFocusFirstError(list, errors);
   const changed = JSON.stringify(drafts.map(toInput)) !== JSON.stringify(sections.map(({ type, settings, visible, startsAt, endsAt }) => ({ type, settings, visible, startsAt, endsAt })));
 
-  const update = (next: SectionDraft[]) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+  // The button that moved a section, focused again once the list has moved (moving a focused element drops its focus).
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (refocus.current) document.getElementById(refocus.current)?.focus();
+    refocus.current = null;
+  }, [drafts]);
+
+  const update = (next: SectionDraft[], said = "") => {
     setDrafts(next);
     setErrors(noErrors);
+    setAnnouncement(said);
   };
   const move = (index: number, by: -1 | 1) => {
     const next = [...drafts];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    update(next);
+    refocus.current = moveButtonId(next[index + by]!.key, by);
+    update(next, `${sectionName(next[index + by]!, collections)} moved to position ${index + by + 1} of ${next.length}.`);
   };
+  function remove(draft: SectionDraft) {
+    update(
+      drafts.filter((d) => d.key !== draft.key),
+      `${sectionName(draft, collections)} removed. Save the sections to publish the change.`,
+    );
+    heading.current?.focus();
+  }
   function add() {
     const draft: SectionDraft = { key: `n${++added}`, type: adding, settings: startingSettings(adding), visible: true, startsAt: null, endsAt: null };
-    update([...drafts, draft]);
+    update([...drafts, draft], `${sectionName(draft, collections)} added at the end, its settings open. Save the sections to publish it.`);
     setOpen(draft.key);
   }
   async function save() {
@@ -55,7 +73,7 @@ export function HomeSectionsEditor({ sections, collections, now }: { sections: H
     <section aria-labelledby="home-sections-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="home-sections-title" className="font-display text-2xl font-bold">
+          <h2 id="home-sections-title" ref={heading} tabIndex={-1} className="font-display text-2xl font-bold focus:outline-none">
             Sections
           </h2>
           <p className="text-sm text-ink-muted">Top to bottom, as shoppers see them. Changes show on the home page once saved.</p>
@@ -84,7 +102,7 @@ export function HomeSectionsEditor({ sections, collections, now }: { sections: H
                 onChange={(next) => update(drafts.map((d) => (d.key === draft.key ? next : d)))}
                 onMove={(by) => move(index, by)}
                 onToggleOpen={() => setOpen(open === draft.key ? null : draft.key)}
-                onRemove={() => update(drafts.filter((d) => d.key !== draft.key))}
+                onRemove={() => remove(draft)}
               />
             ))}
           </ol>
@@ -108,6 +126,9 @@ export function HomeSectionsEditor({ sections, collections, now }: { sections: H
           Unsaved changes: save the sections to publish them.
         </p>
       )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </section>
   );
 }

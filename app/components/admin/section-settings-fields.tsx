@@ -1,10 +1,12 @@
-import { useState } from "react";
 import type { HomeSectionType } from "../../../server/db/schema";
 import { HEADING_OVERRIDES, MAX_SECTION_PRODUCTS, PRODUCT_GRID_SOURCES } from "../../../server/home/section-choices";
-import { SelectInput, TextInput } from "~/components/admin/staff-form-kit";
-import { TextAreaInput } from "~/components/admin/staff-form-kit";
-import { SectionPhotoField, type SectionPhoto } from "~/components/admin/section-photo-field";
-import { paragraphsDoc, richTextPlain, type RichTextDoc } from "../../../shared/rich-text";
+import { SelectInput, TextAreaInput, TextInput } from "~/components/admin/staff-form-kit";
+import type { SectionSettings } from "../../../server/home/section-schemas";
+import { PhotoField } from "~/components/admin/photo-field";
+import { RichTextEditor } from "~/components/content/rich-text-editor";
+import type { RichTextDoc } from "../../../shared/rich-text";
+
+type SectionPhoto = SectionSettings["image_text"]["image"];
 
 type Settings = Record<string, unknown>;
 export interface SettingsFieldsProps {
@@ -43,24 +45,12 @@ function LimitInput({ id, settings, onChange, error }: Pick<SettingsFieldsProps,
   );
 }
 
-/** Rich text as paragraphs: a blank line starts a new one (the full editor comes later). Untouched, the stored document stays as it is. */
-function ParagraphsInput({ id, settings, onChange, error }: Pick<SettingsFieldsProps, "id" | "settings" | "onChange" | "error">) {
-  const [text, setText] = useState(() => richTextPlain((settings.doc as RichTextDoc | undefined) ?? { type: "doc", content: [] }));
+/** A rich text section's document, in the content editor: headings, lists, links and photos are kept as stored. */
+function DocInput({ id, settings, onChange, error }: Pick<SettingsFieldsProps, "id" | "settings" | "onChange" | "error">) {
   return (
-    <TextAreaInput
-      id={`${id}-doc`}
-      label="Text"
-      rows={6}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        const paragraphs = e.target.value.split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " ").trim()).filter(Boolean);
-        onChange({ ...settings, doc: paragraphsDoc(paragraphs) });
-      }}
-      hint="Paragraphs of plain text; leave a blank line between them."
-      error={error("doc")}
-      className="sm:col-span-2"
-    />
+    <div className="sm:col-span-2">
+      <RichTextEditor id={`${id}-doc`} label="Text" value={(settings.doc as RichTextDoc | undefined) ?? null} onChange={(doc) => onChange({ ...settings, doc })} error={error("doc")} />
+    </div>
   );
 }
 
@@ -109,11 +99,20 @@ export function SectionSettingsFields(props: SettingsFieldsProps) {
       </>
     );
   }
-  if (type === "rich_text") return <ParagraphsInput {...props} />;
+  if (type === "rich_text") return <DocInput {...props} />;
   if (type === "image_text") {
     return (
       <>
-        <SectionPhotoField id={`${id}-image`} photo={(settings.image as SectionPhoto | undefined) ?? null} onChange={(image) => onChange(withField(settings, "image", image ?? undefined))} error={(f) => error(`image${f ? `.${f}` : ""}`)} />
+        <PhotoField<SectionPhoto>
+          id={`${id}-image`}
+          legend="Photo"
+          photo={(settings.image as SectionPhoto | undefined) ?? null}
+          fromUpload={({ key, widths, width, height }, alt) => ({ key, widths, width, height, alt })}
+          onChange={(image) => onChange(withField(settings, "image", image ?? undefined))}
+          error={error("image")}
+          altError={error("image.alt")}
+          className="sm:col-span-2"
+        />
         {text("heading", "Heading")}
         <SelectInput id={`${id}-side`} label="Photo side" value={str(settings.imageSide) || "left"} options={[["left", "Left"], ["right", "Right"]]} onChange={(e) => onChange({ ...settings, imageSide: e.target.value })} hint="On wide screens; phones show the photo first." />
         <TextAreaInput id={`${id}-text`} label="Text" rows={3} maxLength={600} value={str(settings.text)} onChange={(e) => onChange(withField(settings, "text", e.target.value))} error={error("text")} className="sm:col-span-2" />
