@@ -56,7 +56,9 @@ test.describe("staff edit the home page", () => {
         .getByRole("combobox", { name: "Add a section" })
         .selectOption("rich_text");
       await page.getByRole("button", { name: "Add", exact: true }).click();
+      // The content editor: the line becomes a heading, which the home page keeps.
       await page.getByRole("textbox", { name: "Text" }).fill(note);
+      await page.getByRole("button", { name: "Heading 2" }).click();
       for (let i = before.length; i > 0; i--)
         await page
           .getByRole("button", { name: `Move Rich text, section ${i + 1} up` })
@@ -64,6 +66,15 @@ test.describe("staff edit the home page", () => {
       await expect(
         page.getByRole("listitem", { name: "Rich text, section 1" }),
       ).toBeVisible();
+      // At the top, its button is unavailable but keeps the focus; the move was announced.
+      const up = page.getByRole("button", {
+        name: "Move Rich text, section 1 up",
+      });
+      await expect(up).toBeFocused();
+      await expect(up).toHaveAttribute("aria-disabled", "true");
+      await expect(
+        page.getByRole("status").filter({ hasText: "moved to position" }),
+      ).toHaveText(`Rich text moved to position 1 of ${before.length + 1}.`);
       await page.getByRole("button", { name: "Save sections" }).click();
       await expect(page.getByText("Home page saved")).toBeVisible();
       await expect(
@@ -101,6 +112,9 @@ test.describe("staff edit the home page", () => {
       await expect(
         bar.getByRole("link", { name: "See the drop" }),
       ).toHaveAttribute("href", "/vsop");
+      await expect(
+        shopper.getByRole("heading", { level: 2, name: note }),
+      ).toBeVisible();
       const main = await shopper.getByRole("main").innerText();
       expect(main.indexOf(note)).toBeGreaterThanOrEqual(0);
       expect(main.indexOf(note)).toBeLessThan(
@@ -125,6 +139,41 @@ test.describe("staff edit the home page", () => {
         });
     }
   });
+});
+
+test("moving and removing sections keep the keyboard's place and are announced", async ({
+  page,
+  signInAsStaff,
+}) => {
+  await signInAsStaff(page);
+  await goto(page, "/admin/home");
+  const status = page.getByRole("status").filter({ hasText: /moved|removed/ });
+  await page.getByRole("button", { name: "Move Hero, section 1 down" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("button", { name: "Move Hero, section 2 down" }),
+  ).toBeFocused();
+  await expect(status).toHaveText(/^Hero moved to position 2 of \d+\.$/);
+  const up = page.getByRole("button", { name: "Move Hero, section 2 up" });
+  await up.focus();
+  await page.keyboard.press("Enter");
+  const top = page.getByRole("button", { name: "Move Hero, section 1 up" });
+  await expect(top).toBeFocused();
+  await expect(top).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(top).toBeFocused();
+  await page.getByRole("button", { name: "Remove Hero, section 1" }).click();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Sections" }),
+  ).toBeFocused();
+  await expect(status).toHaveText(
+    "Hero removed. Save the sections to publish the change.",
+  );
+  // Nothing was saved.
+  const { sections } = (await (
+    await page.request.get("/api/admin/home")
+  ).json()) as { sections: Section[] };
+  expect(sections[0]!.type).toBe("hero");
 });
 
 for (const theme of ["light", "dark"] as const) {
