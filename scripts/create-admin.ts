@@ -1,4 +1,4 @@
-// Creates a staff account, or makes an existing account an admin:
+// Creates an Owner (a staff account with every permission), or makes an existing account an Owner:
 //   npm run admin:create -- --username alex --email alex@example.com [--name "Alex Kim"]
 // The password comes from ADMIN_PASSWORD or is asked for (not echoed). There is never a default.
 import { createInterface } from "node:readline";
@@ -10,6 +10,7 @@ import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { users } from "../server/db/schema";
+import { ownerRoleId } from "../server/staff/owner-role";
 
 const { values } = parseArgs({ options: { username: { type: "string" }, email: { type: "string" }, name: { type: "string" } } });
 const username = usernameSchema.safeParse(values.username);
@@ -50,11 +51,11 @@ try {
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, username.data.toLowerCase()), eq(sql`lower(${users.email})`, email.data.toLowerCase())));
   if (existing) {
-    await db.update(users).set({ role: "admin", passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    console.log(`Made ${username.data} an admin (password updated).`);
+    await db.update(users).set({ role: "admin", staffRoleId: ownerRoleId, passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    console.log(`Made ${username.data} an Owner (password updated).`);
   } else {
-    await db.insert(users).values({ username: username.data, email: email.data.toLowerCase(), name: values.name ?? username.data, passwordHash, role: "admin" });
-    console.log(`Created admin ${username.data}.`);
+    await db.insert(users).values({ username: username.data, email: email.data.toLowerCase(), name: values.name ?? username.data, passwordHash, role: "admin", staffRoleId: ownerRoleId });
+    console.log(`Created Owner ${username.data}.`);
   }
 } finally {
   await handle.close();

@@ -8,6 +8,7 @@ import { twoProcesses } from "../test/app-processes";
 import { checkoutWith } from "../test/checkout-helpers";
 import { testDatabaseUrl } from "../test/test-database";
 import { APPLICATION_NAME } from "./change-feed";
+import { ownerRoleId } from "../staff/owner-role";
 
 type Product = { variants: { id: number; size: string; available: number; price: number }[] };
 const availableM = (product: Product) => product.variants.find((v) => v.size === "M")!.available;
@@ -65,7 +66,7 @@ describe.skipIf(!testDatabaseUrl)("caches of two app processes on one PostgreSQL
     const { a, b } = processes;
     const admin = createApiClient(a.url);
     const { username } = await registerShopper(admin);
-    await processes.database.db.update(users).set({ role: "admin" }).where(eq(users.username, username));
+    await processes.database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
     const listing = "/api/products/category/men";
     const [first] = await cachedOn(b.url, listing);
     const one = `/api/products/${first.id}`;

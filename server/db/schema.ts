@@ -191,6 +191,34 @@ export const variants = pgTable(
   ],
 );
 
+/**
+ * Staff roles: a named set of permissions (shared/staff-permissions.ts). The built-in roles have a key (owner, manager,
+ * fulfilment, content_editor); the Owner's permissions are every permission and can't be edited.
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    id: serial("id").primaryKey(),
+    /** Set on the built-in roles only. */
+    key: text("key").unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    builtin: boolean("builtin").notNull().default(false),
+    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_roles_name_key").on(sql`lower(${t.name})`),
+    check("staff_roles_builtin_key", sql`${t.builtin} = (${t.key} is not null)`),
+    check("staff_roles_name_length", sql`char_length(${t.name}) between 1 and 60`),
+    check(
+      "staff_roles_permissions_known",
+      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'customers.read', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
+    ),
+  ],
+);
+
 export const ROLES = ["customer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -203,6 +231,8 @@ export const users = pgTable(
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").$type<Role>().notNull().default("customer"),
+    /** A staff member's role (users with role 'admin' are staff, and have one). */
+    staffRoleId: integer("staff_role_id").references(() => staffRoles.id, { onDelete: "restrict" }),
     /** When the owner proved the email is theirs (a link); unverified accounts can shop. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -212,6 +242,8 @@ export const users = pgTable(
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
+    check("users_staff_role", sql`(${t.role} = 'admin') = (${t.staffRoleId} is not null)`),
+    index("users_staff_role_idx").on(t.staffRoleId).where(sql`${t.staffRoleId} is not null`),
   ],
 );
 
@@ -791,6 +823,7 @@ export const auditLog = pgTable(
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 

@@ -16,6 +16,7 @@ import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, closeOpenOrders, setVariantStock } from "../test/checkout-helpers";
 import { createMemoryMailer } from "../test/memory-mailer";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
+import { ownerRoleId } from "../staff/owner-role";
 
 /**
  * Decision 0022 end to end: the real app (cache, rules, services) with two stand-in pages that show stock the way the
@@ -76,7 +77,7 @@ beforeEach(async () => {
 async function staff() {
   const admin = createApiClient(url);
   const { username } = await registerShopper(admin);
-  await database.db.update(users).set({ role: "admin" }).where(eq(users.username, username));
+  await database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
   return admin;
 }
 
