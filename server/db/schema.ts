@@ -121,6 +121,9 @@ export const products = pgTable(
       index("products_colors_idx").using("gin", t.colors),
       index("products_sizes_idx").using("gin", t.sizes),
       index("products_search_idx").using("gin", t.searchVector),
+      // The staff search (server/admin-search): a name's words by prefix, and handles starting with what was typed.
+      index("products_name_words_idx").using("gin", sql`to_tsvector('simple'::regconfig, ${t.name})`),
+      index("products_handle_prefix_idx").using("btree", sql`${t.handle} text_pattern_ops`),
       index("products_sale_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.compareAtCents} is not null and ${t.status} = 'active'`),
       index("products_new_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isNew} and ${t.status} = 'active'`),
     ];
@@ -188,6 +191,9 @@ export const variants = pgTable(
     check("variants_compare_at_above_price", sql`${t.compareAtCents} is null or ${t.compareAtCents} > ${t.priceCents}`),
     check("variants_on_hand_nonnegative", sql`${t.onHand} >= 0`),
     check("variants_reserved_range", sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+    // The staff search: SKUs starting with what was typed (any case), and barcodes exactly.
+    index("variants_sku_prefix_idx").using("btree", sql`upper(${t.sku}) text_pattern_ops`),
+    index("variants_barcode_idx").on(t.barcode).where(sql`${t.barcode} is not null`),
   ],
 );
 
@@ -241,6 +247,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // The staff search: accounts whose email or name starts with what was typed.
+    index("users_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+    index("users_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
     check("users_role_known", sql`${t.role} in ('customer', 'admin')`),
     check("users_staff_role", sql`(${t.role} = 'admin') = (${t.staffRoleId} is not null)`),
     index("users_staff_role_idx").on(t.staffRoleId).where(sql`${t.staffRoleId} is not null`),
@@ -470,6 +479,9 @@ export const orders = pgTable(
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
     check("orders_refunds_within_total", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     index("orders_cart_idx").on(t.cartId),
+    // The staff search: orders by a prefix of their number or of the email they were placed with.
+    index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
+    index("orders_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.stockState} = 'held'`),
   ],
