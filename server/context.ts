@@ -55,6 +55,7 @@ import type { CollectionChange, CollectionFields } from "./catalog/collection-sc
 import { createDiscount, listDiscounts, updateDiscount } from "./orders/staff-discounts";
 import { lookUpOrder } from "./orders/order-lookup";
 import { getCustomer, listCustomers } from "./orders/customers";
+import { adminSearch } from "./admin-search/admin-search";
 import type { OrderLookup } from "./orders/order-lookup-schemas";
 import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
@@ -295,6 +296,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       },
     },
     admin: {
+      search: bind(db, adminSearch),
       listOrders: bind(db, listRecentOrders),
       getOrder: bind(db, getStaffOrder),
       changeOrderStatus: restocking(withDeps(orderDeps, changeOrderStatus)),

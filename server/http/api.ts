@@ -10,6 +10,7 @@ import { checkoutRouter } from "./checkout-router";
 import { contentRouter } from "./content-router";
 import { contentAdminRouter } from "./content-admin-router";
 import { menusRouter } from "./menus-router";
+import { adminSearchRouter } from "./admin-search-router";
 import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
@@ -60,6 +61,7 @@ export function apiRouter(services: Services): Router {
   router.use("/admin/settings", settingsRouter(services));
   router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin/menus", menusRouter(services));
+  router.use("/admin/search", adminSearchRouter(services));
   router.use("/admin", homeAdminRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", taxShippingRouter(services));

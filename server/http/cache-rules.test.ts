@@ -9,6 +9,7 @@ import { catalogueAnswer, pageAnswer, writeScope, type WriteScope } from "./cach
 const MOUNTS: Record<string, string> = {
   "account-router.ts": "/api",
   "admin-router.ts": "/api/admin",
+  "admin-search-router.ts": "/api/admin/search",
   "alerts-router.ts": "/api",
   "auth-router.ts": "/api/auth",
   "cart-router.ts": "/api/cart",
