@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { IconSprite } from "~/components/ui/sprite-icon";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { servicesContext, visitorContext } from "./context";
@@ -22,6 +22,9 @@ import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 import { AnnouncementBar } from "./components/layout/announcement-bar";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
+
+/** The admin layout route (app/routes.ts): its pages render in the staff frame. */
+const ADMIN_LAYOUT = "routes/admin-layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -60,6 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const checkout = isCheckoutPath(pathname);
+  // Staff pages have a frame of their own (the admin layout route): no storefront header, footer or pop-ups there.
+  const matches = useMatches();
+  const staffFrame = data?.user?.role === "admin" && matches.some((m) => m.id === ADMIN_LAYOUT);
   useEffect(() => {
     // Lets browser tests (and curious humans) tell when the page became interactive: every page, the 404 and error
     // screens too (they render in this layout, not in App).
@@ -87,17 +93,23 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <AppProviders cart={data?.cart}>
-          <div className="flex min-h-screen flex-col">
-            {data?.announcement && !isStaffPath(pathname) && <AnnouncementBar announcement={data.announcement} />}
-            <Header />
-            <Breadcrumbs />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <Footer />
-          </div>
-          <CartDrawer />
-          {!checkout && <ExitIntentPopup />}
+          {staffFrame ? (
+            children
+          ) : (
+            <>
+              <div className="flex min-h-screen flex-col">
+                {data?.announcement && !isStaffPath(pathname) && <AnnouncementBar announcement={data.announcement} />}
+                <Header />
+                <Breadcrumbs />
+                <main id="main" className="flex-1">
+                  {children}
+                </main>
+                <Footer />
+              </div>
+              <CartDrawer />
+              {!checkout && <ExitIntentPopup />}
+            </>
+          )}
         </AppProviders>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, goto, hydrated, test } from "./fixtures";
+import { buyThroughApi } from "./journeys";
 
 const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", "/no-such-page"];
 
@@ -18,27 +19,51 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
-const STAFF_ROUTES = ["/admin/jobs", "/admin/instagram-shop", "/admin/returns", "/admin/reviews?status=published", "/admin/customers", "/admin/collections", "/admin/discounts", "/admin/campaign", "/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/products/5"];
+/** Every staff page (the settings, tax and shipping pages have their own tests below), in three tests that run in parallel. */
+const PRODUCT_PAGES = ["/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/collections", "/admin/products/5"];
+const CONTENT_PAGES = ["/admin/content", "/admin/menus", "/admin/home", "/admin/discounts", "/admin/campaign", "/admin/instagram-shop", "/admin/jobs"];
+const ORDER_PAGES = ["/admin", "/admin/orders", "/admin/returns", "/admin/reviews?status=published", "/admin/customers"];
+
+async function expectNoViolations(page: Page, paths: readonly string[]) {
+  for (const path of paths) {
+    await goto(page, path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+}
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`staff pages with data, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
-    test("have no axe violations", async ({ page, baseURL, signInAsStaff }) => {
-      test.setTimeout(30_000 + STAFF_ROUTES.length * 12_000); // every page fully analysed
+    test("products pages have no axe violations", async ({ page, baseURL, signInAsStaff }) => {
+      test.setTimeout(30_000 + PRODUCT_PAGES.length * 12_000); // every page fully analysed
       await signInAsStaff(page);
       // A stock change, so the product's change history has a row.
       const variant = (await (await page.request.get("/api/admin/products/5")).json()).variants[0];
       const changed = await page.request.patch(`/api/admin/variants/${variant.id}`, { data: { onHand: variant.onHand + 1 }, headers: { origin: baseURL! } });
       expect(changed.status()).toBe(200);
+      await expectNoViolations(page, PRODUCT_PAGES);
+      await expect(page.getByRole("region", { name: "Change history", exact: true }).getByRole("row")).not.toHaveCount(0); // the last page: the product
+    });
+
+    test("content and marketing pages have no axe violations", async ({ page, baseURL, signInAsStaff }) => {
+      test.setTimeout(30_000 + (CONTENT_PAGES.length + 1) * 12_000);
+      await signInAsStaff(page);
       // A discount code, so the discounts page has a row (another theme's run may have made it: 409).
       const code = await page.request.post("/api/admin/discounts", { data: { code: "AXE10", kind: "percent", percentOff: 10, collections: ["women"], usageLimit: 50 }, headers: { origin: baseURL! } });
       expect([201, 409]).toContain(code.status());
-      for (const path of STAFF_ROUTES) {
-        await goto(page, path);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
-        expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-      }
-      await expect(page.getByRole("region", { name: "Change history", exact: true }).getByRole("row")).not.toHaveCount(0); // the last page: the product
+      const { entries } = (await (await page.request.get("/api/admin/content?kind=page")).json()) as { entries: { id: number }[] };
+      await expectNoViolations(page, [...CONTENT_PAGES, `/admin/content/${entries[0]!.id}`]);
+    });
+
+    test("orders and customers pages have no axe violations", async ({ page, browser, signInAsStaff }) => {
+      test.setTimeout(60_000 + (ORDER_PAGES.length + 2) * 12_000);
+      // An order, so the lists have a row and the order's and its customer's pages can be checked.
+      const shopper = await (await browser.newContext()).newPage();
+      const email = `axe${theme}${Date.now().toString(36)}@example.com`;
+      const orderNumber = await buyThroughApi(shopper, { productId: 3, size: "S", email, name: "Alex Axe" });
+      await signInAsStaff(page);
+      await expectNoViolations(page, [...ORDER_PAGES, `/admin/orders/${orderNumber}`, `/admin/customers/${encodeURIComponent(email)}`]);
     });
   });
 }

@@ -1,42 +1,37 @@
+import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
-import { cn } from "~/lib/cn";
+import { Link, useLocation } from "react-router";
+import { adminCrumbs } from "~/lib/admin-sections";
 
-const sections = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/orders", label: "Orders" },
-  { to: "/admin/returns", label: "Returns" },
-  { to: "/admin/reviews", label: "Reviews" },
-  { to: "/admin/customers", label: "Customers" },
-  { to: "/admin/products", label: "Products & stock" },
-  { to: "/admin/collections", label: "Collections" },
-  { to: "/admin/discounts", label: "Discounts" },
-  { to: "/admin/tax", label: "Tax" },
-  { to: "/admin/shipping", label: "Shipping" },
-  { to: "/admin/content", label: "Content" },
-  { to: "/admin/menus", label: "Menus" },
-  { to: "/admin/home", label: "Home page" },
-  { to: "/admin/campaign", label: "VSOP drop" },
-  { to: "/admin/instagram-shop", label: "Instagram Shop" },
-  { to: "/admin/jobs", label: "Jobs" },
-  { to: "/admin/settings", label: "Settings" },
-];
-
-/** The staff area's frame: section navigation and a title. */
+/**
+ * A staff page's head inside the staff frame (admin-frame.tsx, rendered once by the admin layout route): the trail
+ * (Admin › group › section › page), the title and the page's actions, then the page.
+ */
 export function AdminShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const crumbs = adminCrumbs(pathname, title);
   return (
-    <div className="container-page pb-8 pt-6">
-      <nav aria-label="Staff" className="-mx-1 mb-6 flex gap-1 overflow-x-auto lg:flex-wrap">
-        {sections.map((s) => (
-          <NavLink
-            key={s.to}
-            to={s.to}
-            end={s.end}
-            className={({ isActive }) => cn("whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold", isActive ? "bg-ink text-surface" : "text-ink-muted hover:bg-surface-muted hover:text-ink")}
-          >
-            {s.label}
-          </NavLink>
-        ))}
+    <div className="mx-auto max-w-7xl">
+      <nav aria-label="Breadcrumb" className="mb-2">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
+          {crumbs.map((crumb, i) => {
+            const last = i === crumbs.length - 1;
+            return (
+              <li key={`${i}-${crumb.label}`} className="flex items-center gap-1">
+                {crumb.href ? (
+                  <Link to={crumb.href} className="rounded hover:text-ink hover:underline">
+                    {crumb.label}
+                  </Link>
+                ) : (
+                  <span aria-current={last ? "page" : undefined} className={last ? "font-medium text-ink" : undefined}>
+                    {crumb.label}
+                  </span>
+                )}
+                {!last && <ChevronRight aria-hidden="true" className="size-3.5" />}
+              </li>
+            );
+          })}
+        </ol>
       </nav>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>

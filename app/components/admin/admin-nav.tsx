@@ -1,0 +1,40 @@
+import { Link, useLocation } from "react-router";
+import { ADMIN_GROUPS, adminSectionOf } from "~/lib/admin-sections";
+import { cn } from "~/lib/cn";
+
+/**
+ * The staff sections, grouped (Orders, Products, Customers, Content, Marketing, Reports, Settings). The current one is
+ * the section the address belongs to: an order's page marks Orders, /admin/products/bulk marks Bulk edit.
+ */
+export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const current = adminSectionOf(pathname)?.section.to;
+  return (
+    <nav aria-label="Staff sections" className="flex flex-col gap-5">
+      {ADMIN_GROUPS.map((group) => (
+        <section key={group.label} aria-labelledby={`admin-group-${group.label}`}>
+          <h2 id={`admin-group-${group.label}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-widest text-ink-muted">
+            {group.label}
+          </h2>
+          <ul>
+            {group.sections.map((section) => {
+              const active = section.to === current;
+              return (
+                <li key={section.to}>
+                  <Link
+                    to={section.to}
+                    onClick={onNavigate}
+                    aria-current={active ? "page" : undefined}
+                    className={cn("block rounded-lg px-3 py-1.5 text-sm font-medium", active ? "bg-ink text-surface" : "text-ink hover:bg-surface-muted")}
+                  >
+                    {section.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
