@@ -25,7 +25,8 @@ export function ContentRevisions({ entryId, kind, status, revisions, oldSlugs }:
         <h2 id="revisions-heading" className="font-display text-xl font-bold">
           Revisions
         </h2>
-        <ol className="mt-3 divide-y divide-line rounded-2xl border border-line">
+        {revisions.length === 0 && <p className="mt-3 text-sm text-ink-muted">None yet: it is as the store was first set up. Each save from now on keeps one.</p>}
+        <ol className="mt-3 divide-y divide-line rounded-2xl border border-line empty:hidden">
           {revisions.map((r, i) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
               <div className="min-w-0">
