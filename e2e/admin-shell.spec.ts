@@ -72,8 +72,13 @@ test.describe("the staff frame on a phone @phone", () => {
     await drawer.getByRole("link", { name: "Returns" }).click();
     await expect(page).toHaveURL(/\/admin\/returns$/);
     await expect(drawer).toBeHidden();
-    // The page doesn't scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The lists are stacked cards: no page scrolls sideways, and a card names its facts.
+    for (const path of ["/admin/returns", "/admin/orders", "/admin/products", "/admin/customers"]) {
+      if (path !== "/admin/returns") await goto(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+    const card = page.getByRole("region", { name: "Customers" }).locator("tbody tr").first();
+    expect(await card.locator("td").nth(1).evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"Account"');
   });
 });
 

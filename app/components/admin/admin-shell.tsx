@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { adminCrumbs } from "~/lib/admin-sections";
 
@@ -46,11 +46,35 @@ export const tableClass = "w-full text-left text-sm";
 export const thClass = "px-4 py-3 font-semibold";
 export const tdClass = "px-4 py-3";
 
-/** A staff table: a focusable, named scroll region (wide tables scroll on phones) with one header row. */
+/** Each row's cells carry their column's name (data-label), which a phone shows above the value. */
+function labelCells(children: ReactNode, headers: readonly string[]): ReactNode {
+  return Children.map(children, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== "tr") return row;
+    let column = 0;
+    return cloneElement(
+      row,
+      undefined,
+      Children.map(row.props.children, (cell) => (isValidElement<{ colSpan?: number }>(cell) && cell.type === "td" ? cloneElement(cell as ReactElement<Record<string, unknown>>, { "data-label": headers[column++] }) : cell)),
+    );
+  });
+}
+
+/**
+ * Phones (under 640 px): each row is a card of stacked facts, the first cell its title and the others under their
+ * column's name, instead of a table squeezed to the screen's width.
+ */
+const cardsOnPhones = [
+  "max-sm:block max-sm:[&_thead]:sr-only max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-3 max-sm:[&_tbody]:divide-y-0",
+  "max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:gap-x-4 max-sm:[&_tr]:gap-y-2 max-sm:[&_tr]:rounded-2xl max-sm:[&_tr]:border max-sm:[&_tr]:border-line max-sm:[&_tr]:p-4",
+  "max-sm:[&_td]:block max-sm:[&_td]:min-w-0 max-sm:[&_td]:break-words max-sm:[&_td]:p-0 max-sm:[&_td:first-child]:col-span-2 max-sm:[&_td[colspan]]:col-span-2",
+  "max-sm:[&_td[data-label]:not(:first-child)]:before:block max-sm:[&_td[data-label]:not(:first-child)]:before:text-xs max-sm:[&_td[data-label]:not(:first-child)]:before:font-semibold max-sm:[&_td[data-label]:not(:first-child)]:before:text-ink-muted max-sm:[&_td[data-label]:not(:first-child)]:before:content-[attr(data-label)]",
+].join(" ");
+
+/** A staff table: a focusable, named region with one header row; on phones its rows are stacked cards. */
 export function AdminTable({ label, headers, children }: { label: string; headers: readonly string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={label}>
-      <table className={tableClass}>
+    <div className="rounded-2xl sm:overflow-x-auto sm:border sm:border-line" tabIndex={0} role="region" aria-label={label}>
+      <table className={`${tableClass} ${cardsOnPhones}`}>
         <thead className="bg-surface-muted">
           <tr>
             {headers.map((h) => (
@@ -60,7 +84,7 @@ export function AdminTable({ label, headers, children }: { label: string; header
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">{children}</tbody>
+        <tbody className="divide-y divide-line">{labelCells(children, headers)}</tbody>
       </table>
     </div>
   );
