@@ -10,6 +10,7 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFound } from "./components/layout/not-found";
+import { NotAllowed, notAllowedOf } from "./components/admin/not-allowed";
 import { hasSkeleton, PendingPage } from "./components/layout/page-skeletons";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
@@ -136,6 +137,8 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const notAllowed = notAllowedOf(error);
+  if (notAllowed) return <NotAllowed data={notAllowed} />;
   return (
     <StatusScreen eyebrow="Something went wrong" title="We couldn't load this page">
       <p>Please try again in a moment. If it keeps happening, contact us and we'll sort it out.</p>

@@ -20,7 +20,7 @@ CREATE INDEX "users_staff_role_idx" ON "users" USING btree ("staff_role_id") WHE
 INSERT INTO "staff_roles" ("key", "name", "description", "builtin", "permissions") VALUES
 	('owner', 'Owner', 'Everything, including staff, roles and the store''s settings.', true, array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'customers.read', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]),
 	('manager', 'Manager', 'Runs the shop day to day: orders, refunds, products, content, discounts, customers and reports.', true, array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'customers.read', 'reports.read']::text[]),
-	('fulfilment', 'Fulfilment', 'Sees orders and returns, ships orders and receives returns.', true, array['orders.read', 'orders.fulfil']::text[]),
+	('fulfilment', 'Fulfilment', 'Sees orders and returns and ships orders.', true, array['orders.read', 'orders.fulfil']::text[]),
 	('content_editor', 'Content editor', 'Edits pages, blog posts, menus, the home page and announcements.', true, array['content.write']::text[]);--> statement-breakpoint
 UPDATE "users" SET "staff_role_id" = (SELECT "id" FROM "staff_roles" WHERE "key" = 'owner') WHERE "role" = 'admin';--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_staff_role" CHECK (("users"."role" = 'admin') = ("users"."staff_role_id" is not null));

@@ -25,8 +25,8 @@ export function isPermission(value: unknown): value is Permission {
 /** What each permission lets a staff member do, as the staff page shows it. */
 export const PERMISSION_LABELS: Record<Permission, { label: string; hint: string }> = {
   "orders.read": { label: "See orders and returns", hint: "The order list, an order's details and the returns list" },
-  "orders.fulfil": { label: "Fulfil orders", hint: "Mark orders shipped or delivered, cancel them, receive returns" },
-  refunds: { label: "Refund", hint: "Give money back on an order" },
+  "orders.fulfil": { label: "Fulfil orders", hint: "Mark orders shipped or delivered (canceling one also needs Refund: a paid order is refunded)" },
+  refunds: { label: "Refund and decide returns", hint: "Give money back, cancel orders, and decide returns (canceling or receiving refunds)" },
   "products.write": { label: "Edit products", hint: "Products, photos, collections, bulk edit, import and export, reviews" },
   "content.write": { label: "Edit content", hint: "Pages, blog posts, menus, the home page and announcements" },
   "discounts.write": { label: "Edit discounts", hint: "Discount codes and the newsletter campaign" },
@@ -55,4 +55,9 @@ export type BuiltinRoleKey = (typeof BUILTIN_ROLE_KEYS)[number];
 /** True when `held` includes every one of `wanted`. */
 export function holdsAll(held: readonly string[], wanted: readonly string[]): boolean {
   return wanted.every((p) => held.includes(p));
+}
+
+/** True when the user is a staff member whose role includes `permission` (pages leave out what they can't use). */
+export function can(user: { staff?: { permissions: readonly string[] } } | null | undefined, permission: Permission): boolean {
+  return Boolean(user?.staff?.permissions.includes(permission));
 }

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { PERMISSION_LABELS, type Permission } from "../../shared/staff-permissions";
 import type { User } from "../../server/accounts/user-types";
 import { visitorContext } from "../context";
 
@@ -12,9 +13,23 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
   return user;
 }
 
-/** Staff pages: others are told there is nothing here (DESIGN §6). */
-export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): User {
+/** What a staff page's 403 carries: which permission it needs and the member's role (app/routes/admin-layout.tsx shows it). */
+export interface NotAllowed {
+  notAllowed: true;
+  permission: Permission;
+  label: string;
+  roleName: string;
+}
+
+/**
+ * The one staff page guard (DESIGN §10): every staff page's loader names the permission it needs. Anyone but staff is
+ * told there is nothing here (404, DESIGN §6); a staff member whose role lacks the permission gets a 403 page saying so.
+ */
+export function requirePermission(context: Readonly<RouterContextProvider>, request: Request, permission: Permission): User & { staff: NonNullable<User["staff"]> } {
   const user = requireUser(context, request);
-  if (user.role !== "admin") throw data(null, { status: 404 });
-  return user;
+  if (user.role !== "admin" || !user.staff) throw data(null, { status: 404 });
+  if (!user.staff.permissions.includes(permission)) {
+    throw data({ notAllowed: true, permission, label: PERMISSION_LABELS[permission].label, roleName: user.staff.roleName } satisfies NotAllowed, { status: 403 });
+  }
+  return user as User & { staff: NonNullable<User["staff"]> };
 }

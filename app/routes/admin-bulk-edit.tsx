@@ -7,13 +7,13 @@ import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell"
 import { StatusBadge } from "~/components/admin/status-badge";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { centsFromDollarsText } from "~/lib/money";
 import { toast } from "~/lib/toast";
 import { LabelledSelect } from "~/components/admin/labelled-select";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
   const category = /^[a-z0-9-]{1,40}$/.test(params.get("category") ?? "") ? params.get("category")! : undefined;

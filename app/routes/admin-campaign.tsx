@@ -8,10 +8,10 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { buttonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "discounts.write");
   const services = context.get(servicesContext);
   const [campaign, history] = await Promise.all([services.campaign.get(), services.admin.listAudit({ entity: "campaign", entityId: "vsop" })]);
   return { campaign, history: history.entries };

@@ -4,10 +4,10 @@ import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { CollectionItem, NewCollectionForm } from "~/components/admin/collection-editor";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   return context.get(servicesContext).admin.listCollections();
 }
 

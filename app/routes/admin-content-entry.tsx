@@ -6,14 +6,14 @@ import { ContentForm, type EditableEntry, KIND_NAMES } from "~/components/admin/
 import { ContentRevisions } from "~/components/admin/content-revisions";
 import { ContentStatus } from "~/components/admin/content-status";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { adminMeta } from "~/lib/seo";
 import { entryPath } from "../../shared/content-paths";
 
 const KINDS = ["post", "page", "policy"] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "content.write");
   const content = context.get(servicesContext).contentEntries;
   const now = content.now().toISOString();
   if (!params.id) {

@@ -5,7 +5,7 @@ import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell"
 import { KIND_NAMES, type ContentKind } from "~/components/admin/content-form";
 import { ContentStatus } from "~/components/admin/content-status";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { cn } from "~/lib/cn";
 import { adminMeta } from "~/lib/seo";
 import { utcLabel } from "~/lib/utc-time";
@@ -19,7 +19,7 @@ const KINDS = [
 ] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "content.write");
   const params = new URL(request.url).searchParams;
   const kind = KINDS.find((k) => k.value && k.value === params.get("kind"))?.value ?? undefined;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;

@@ -4,11 +4,11 @@ import type { Route } from "./+types/admin-customer";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "customers.read");
   try {
     return await context.get(servicesContext).admin.getCustomer({ email: params.email });
   } catch {

@@ -7,11 +7,11 @@ import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "orders.read");
   const { admin, jobs: jobQueue } = context.get(servicesContext);
   const [sales, recent, jobs] = await Promise.all([admin.salesByDay(), admin.listOrders({}), jobQueue.counts().catch(() => null)]);
   return { sales, recent: recent.orders.slice(0, 8), failedJobs: jobs?.failed ?? 0 };

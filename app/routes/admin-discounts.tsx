@@ -6,12 +6,12 @@ import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { NewDiscountForm } from "~/components/admin/discount-form";
 import { ApiError, apiRequest } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 import { toast } from "~/lib/toast";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "discounts.write");
   const { admin } = context.get(servicesContext);
   const [list, options] = await Promise.all([admin.listDiscounts(), admin.productFormOptions()]);
   return { ...list, collections: options.collections.map(({ slug, name }) => ({ slug, name })) };

@@ -6,10 +6,10 @@ import { AnnouncementsEditor } from "~/components/admin/announcements-editor";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { HomeSectionsEditor } from "~/components/admin/home-sections-editor";
 import { PreviewAsOf } from "~/components/admin/preview-as-of";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "content.write");
   const { home, catalog, admin } = context.get(servicesContext);
   const [overview, collections, history] = await Promise.all([home.overview(), catalog.collections(), admin.listAudit({ entity: "home", entityId: "sections" })]);
   return { ...overview, collections: collections.map(({ slug, name }) => ({ slug, name })), history: history.entries, now: home.now().getTime() };

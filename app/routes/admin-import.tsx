@@ -9,12 +9,12 @@ import type { Refusal } from "../../server/catalog/shopify-csv/parse-shopify-csv
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { toast } from "~/lib/toast";
 import { LabelledSelect } from "~/components/admin/labelled-select";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   return { collections: (await context.get(servicesContext).admin.productFormOptions()).collections };
 }
 

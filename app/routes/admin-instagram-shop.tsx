@@ -7,13 +7,13 @@ import type { Route } from "./+types/admin-instagram-shop";
 import { servicesContext } from "~/context";
 import { AdminShell, StatGrid } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 import { useStoreSettings } from "~/lib/store-settings";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "settings");
   const { feed } = context.get(servicesContext);
   const [summary, scheduledUrl] = await Promise.all([feed.summary(), feed.scheduledUrl()]);
   return { summary, scheduledUrl, rotatable: feed.rotatable };

@@ -3,10 +3,10 @@ import { adminMeta } from "~/lib/seo";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { RetryJobButton } from "~/components/admin/retry-job-button";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "settings");
   return context.get(servicesContext).jobs.overview();
 }
 

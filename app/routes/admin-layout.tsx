@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { NotAllowedMessage, notAllowedOf } from "~/components/admin/not-allowed";
 import { NotFound } from "~/components/layout/not-found";
 import { useUser } from "~/lib/session";
 import type { Route } from "./+types/admin-layout";
@@ -23,6 +24,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const staff = useUser()?.role === "admin";
   if (!staff) return <NotFound />;
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  // A staff member whose role lacks the page's permission (403 from its guard) is told so.
+  const notAllowed = notAllowedOf(error);
+  if (notAllowed) {
+    return (
+      <AdminFrame>
+        <AdminShell title="Not allowed">
+          <NotAllowedMessage data={notAllowed} />
+        </AdminShell>
+      </AdminFrame>
+    );
+  }
   return (
     <AdminFrame>
       <AdminShell title={missing ? "Not found" : "Something went wrong"}>

@@ -4,10 +4,10 @@ import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";
 import { MenuEditor } from "~/components/admin/menu-editor";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "content.write");
   const { menus, admin } = context.get(servicesContext);
   const [view, history] = await Promise.all([menus.staffView(), admin.listAudit({ entity: "menu" })]);
   return { ...view, history: history.entries };

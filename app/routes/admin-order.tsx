@@ -13,10 +13,10 @@ import { ReturnActions } from "~/components/admin/return-actions";
 import { formatPrice } from "~/lib/money";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "orders.read");
   if (!/^VS-\d{1,12}$/.test(params.orderNumber)) throw data(null, { status: 404 });
   try {
     return await context.get(servicesContext).admin.getOrder({ orderNumber: params.orderNumber });

@@ -5,14 +5,14 @@ import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { buttonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
 const STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "failed", "canceled", "expired", "refunded"] as const;
 type Status = (typeof STATUSES)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "orders.read");
   const params = new URL(request.url).searchParams;
   const status = STATUSES.find((s) => s === params.get("status")) as Status | undefined;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;

@@ -5,11 +5,11 @@ import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { ProductForm, type ProductFormValues } from "~/components/admin/product-form";
 import { ApiError, apiRequest } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { toast } from "~/lib/toast";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   return { options: await context.get(servicesContext).admin.productFormOptions() };
 }
 

@@ -12,11 +12,11 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { changedFields, ProductForm, type ProductFormValues } from "~/components/admin/product-form";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest, ApiError } from "~/lib/api";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { centsFromDollarsText, formatPrice } from "~/lib/money";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404 });
   try {
     const { admin } = context.get(servicesContext);

@@ -6,12 +6,12 @@ import type { Route } from "./+types/admin-products";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 import { LabelledSelect } from "~/components/admin/labelled-select";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));

@@ -6,13 +6,13 @@ import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell"
 import { LabelledSelect } from "~/components/admin/labelled-select";
 import { ReturnActions } from "~/components/admin/return-actions";
 import { buttonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
 const STATUSES = ["requested", "approved", "refused", "received"] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "orders.read");
   const wanted = new URL(request.url).searchParams.get("status");
   const status = STATUSES.find((s) => s === wanted);
   return { ...(await context.get(servicesContext).admin.listReturns({ status })), status: status ?? "" };

@@ -6,7 +6,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { ReviewActions } from "~/components/admin/review-actions";
 import { Stars } from "~/components/product/stars";
 import { FIT_LABELS } from "../../shared/reviews";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { cn } from "~/lib/cn";
 
 const STATUSES = [
@@ -16,7 +16,7 @@ const STATUSES = [
 ] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "products.write");
   const params = new URL(request.url).searchParams;
   const status = STATUSES.find((s) => s.value === params.get("status"))?.value ?? "pending";
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));

@@ -6,10 +6,10 @@ import { AuditHistory } from "~/components/admin/audit-history";
 import { LogoSettings } from "~/components/admin/logo-settings";
 import { SETTINGS_FORM_ID, SettingsForm } from "~/components/admin/settings-form";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "settings");
   const { settings, admin } = context.get(servicesContext);
   const [current, history] = await Promise.all([settings.get(), admin.listAudit({ entity: "setting", entityId: "store" })]);
   return { settings: current, history: history.entries };

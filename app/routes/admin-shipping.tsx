@@ -6,11 +6,11 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { ShippingZoneRates } from "~/components/admin/shipping-rates";
 import { ZoneCard } from "~/components/admin/zone-card";
 import { ZoneForm } from "~/components/admin/zone-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "settings");
   return context.get(servicesContext).shippingAdmin.overview();
 }
 

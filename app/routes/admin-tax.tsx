@@ -9,11 +9,11 @@ import { TaxReport } from "~/components/admin/tax-report";
 import { TaxSettingsForm } from "~/components/admin/tax-settings-form";
 import { ZoneCard } from "~/components/admin/zone-card";
 import { ZoneForm } from "~/components/admin/zone-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
 import { taxReportQuery } from "../../server/tax/tax-admin-schemas";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, "settings");
   const { taxAdmin } = context.get(servicesContext);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const query = taxReportQuery.safeParse({ from: params.from || undefined, to: params.to || undefined });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { sessions, staffRoles, users } from "../db/schema";
+import { OWNER_ROLE_KEY, isPermission } from "../../shared/staff-permissions";
 import { AppError } from "../errors";
 import { toUserJson } from "./user-json";
 import type { User } from "./user-types";
@@ -28,13 +29,16 @@ export async function findSessionUser({ db, token, now }: { db: Database; token:
   if (!token || !WELL_FORMED.test(token)) return null;
   const id = hashToken(token);
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, role: staffRoles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(staffRoles, and(eq(staffRoles.id, users.staffRoleId), eq(users.role, "admin")))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-  return toUserJson(row.user);
+  const user = toUserJson(row.user);
+  if (row.role) user.staff = { roleId: row.role.id, roleName: row.role.name, owner: row.role.key === OWNER_ROLE_KEY, permissions: row.role.permissions.filter(isPermission) };
+  return user;
 }
 
 export async function deleteSession({ db, token }: { db: Database; token: string }): Promise<void> {

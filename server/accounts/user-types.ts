@@ -1,3 +1,5 @@
+import type { Permission } from "../../shared/staff-permissions";
+
 /** A user as clients see it (SPEC §3: name, username, email), plus id and role. */
 export interface User {
   id: string;
@@ -8,4 +10,14 @@ export interface User {
   emailVerified: boolean;
   role: "customer" | "admin";
   createdAt: string;
+  /** A staff member's role and what it allows (set on the signed-in user of a session; absent for shoppers). */
+  staff?: StaffAccess;
+}
+
+export interface StaffAccess {
+  roleId: number;
+  roleName: string;
+  /** The Owner role: every permission, never edited. */
+  owner: boolean;
+  permissions: Permission[];
 }

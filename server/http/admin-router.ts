@@ -10,7 +10,7 @@ import { ORDER_STATUSES, PRODUCT_STATUSES, RETURN_STATUSES } from "../db/schema"
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
-import { requireAdmin } from "./session";
+import { refusal, staffRouter } from "./staff-guard";
 import { numericId, parseInput } from "./validation";
 
 const pageNumber = z.string().regex(/^\d{1,5}$/).transform(Number).pipe(z.number().min(1));
@@ -30,67 +30,71 @@ const auditQuery = z
 
 /** Staff-only calls; the role is checked here, on the server, for every one of them. */
 export function adminRouter(services: Services): Router {
-  const router = Router();
-  router.use(requireAdmin);
+  const router = staffRouter();
   const actor = (req: Request) => `staff:${req.user!.username}`;
 
-  router.get("/orders", async (req, res) => {
+  router.get("/orders", "orders.read", async (req, res) => {
     res.json(await services.admin.listOrders(parseInput(ordersQuery, req.query, "Invalid query")));
   });
-  router.get("/orders/:orderNumber", async (req, res) => {
+  router.get("/orders/:orderNumber", "orders.read", async (req, res) => {
     res.json(await services.admin.getOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number") }));
   });
-  router.post("/orders/:orderNumber/status", async (req, res) => {
+  router.post("/orders/:orderNumber/status", "orders.fulfil", async (req, res) => {
     const { status, note, shipment } = parseInput(statusChangeSchema, req.body, "Invalid status change");
+    // A canceled paid order is refunded: canceling needs the refund permission as well as the route's.
+    if (status === "canceled") {
+      const refused = refusal(req.user, "refunds");
+      if (refused) throw refused;
+    }
     const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
     res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, shipment, actor: actor(req) }));
   });
-  router.post("/orders/:orderNumber/refunds", async (req, res) => {
+  router.post("/orders/:orderNumber/refunds", "refunds", async (req, res) => {
     const input = parseInput(staffRefundSchema, req.body, "Invalid refund");
     res.status(201).json(await services.admin.refundOrder({ orderNumber: parseInput(orderNumber, req.params.orderNumber, "Invalid order number"), input, actor: actor(req) }));
   });
-  router.get("/returns", async (req, res) => {
+  router.get("/returns", "orders.read", async (req, res) => {
     res.json(await services.admin.listReturns(parseInput(returnsQuery, req.query, "Invalid query")));
   });
-  router.post("/returns/:returnNumber", async (req, res) => {
+  router.post("/returns/:returnNumber", "refunds", async (req, res) => {
     const returnNumber = parseInput(z.string().regex(/^VS-\d{1,12}-R\d{1,4}$/, "must be a return number like VS-100123-R1"), req.params.returnNumber, "Invalid return number");
     res.json(await services.admin.decideReturn({ returnNumber, decision: parseInput(returnDecisionSchema, req.body, "Invalid decision"), actor: actor(req) }));
   });
-  router.get("/stats/sales", async (_req, res) => {
+  router.get("/stats/sales", "reports.read", async (_req, res) => {
     res.json(await services.admin.salesByDay());
   });
-  router.get("/products", async (req, res) => {
+  router.get("/products", "products.write", async (req, res) => {
     res.json(await services.admin.listProducts(parseInput(productsQuery, req.query, "Invalid query")));
   });
-  router.get("/products/:id", async (req, res) => {
+  router.get("/products/:id", "products.write", async (req, res) => {
     res.json(await services.admin.getProduct({ id: parseInput(numericId, req.params.id, "Invalid product id") }));
   });
-  router.post("/products", async (req, res) => {
+  router.post("/products", "products.write", async (req, res) => {
     const created = await services.admin.createProduct({ input: parseInput(productFieldsSchema, req.body, "Invalid product"), actor: actor(req) });
     res.status(201).json(await services.admin.getProduct({ id: created.id }));
   });
-  router.patch("/products/:id", async (req, res) => {
+  router.patch("/products/:id", "products.write", async (req, res) => {
     const id = parseInput(numericId, req.params.id, "Invalid product id");
     await services.admin.updateProduct({ id, change: parseInput(productChangeSchema, req.body, "Invalid product"), actor: actor(req) });
     res.json(await services.admin.getProduct({ id }));
   });
-  router.post("/products/:id/duplicate", async (req, res) => {
+  router.post("/products/:id/duplicate", "products.write", async (req, res) => {
     parseInput(emptyBodySchema, req.body, "Invalid request");
     const copy = await services.admin.duplicateProduct({ id: parseInput(numericId, req.params.id, "Invalid product id"), actor: actor(req) });
     res.status(201).json(await services.admin.getProduct({ id: copy.id }));
   });
-  router.delete("/variants/:id", async (req, res) => {
+  router.delete("/variants/:id", "products.write", async (req, res) => {
     const { productId } = await services.admin.deleteVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), actor: actor(req) });
     res.json(await services.admin.getProduct({ id: productId }));
   });
-  router.get("/tax-categories", async (_req, res) => {
+  router.get("/tax-categories", "products.write", async (_req, res) => {
     res.json({ taxCategories: await services.admin.listTaxCategories() });
   });
-  router.get("/catalog.csv", async (_req, res) => {
+  router.get("/catalog.csv", "products.write", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-products-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.type("text/csv").send(await services.admin.exportCatalog());
   });
-  router.post("/catalog/import", async (req, res) => {
+  router.post("/catalog/import", "products.write", async (req, res) => {
     const { csv, dryRun, defaultCollection } = parseInput(catalogImportSchema, req.body, "Invalid import");
     const report = await services.admin.importCatalog({ text: csv, dryRun, defaultCollection, actor: actor(req) });
     if (!dryRun && !report.imported) {
@@ -100,89 +104,89 @@ export function adminRouter(services: Services): Router {
     }
     res.json(report);
   });
-  router.post("/products/:id/photos", async (req, res) => {
+  router.post("/products/:id/photos", "products.write", async (req, res) => {
     const id = parseInput(numericId, req.params.id, "Invalid product id");
     const { alt, color } = parseInput(photoQuery, req.query, "Invalid photo");
     if (!Buffer.isBuffer(req.body)) throw new AppError("bad_request", "Send the photo's bytes as the request body (Content-Type: image/jpeg, image/png, image/webp or image/avif)");
     const photo = await services.admin.addPhoto({ productId: id, file: req.body, alt, color, actor: actor(req) });
     res.status(201).json({ photo, photos: await services.admin.listPhotos({ productId: id }) });
   });
-  router.patch("/photos/:id", async (req, res) => {
+  router.patch("/photos/:id", "products.write", async (req, res) => {
     const change = parseInput(photoChangeSchema, req.body, "Invalid photo");
     const { productId } = await services.admin.updatePhoto({ photoId: parseInput(numericId, req.params.id, "Invalid photo id"), change, actor: actor(req) });
     res.json({ photos: await services.admin.listPhotos({ productId }) });
   });
-  router.delete("/photos/:id", async (req, res) => {
+  router.delete("/photos/:id", "products.write", async (req, res) => {
     const { productId } = await services.admin.deletePhoto({ photoId: parseInput(numericId, req.params.id, "Invalid photo id"), actor: actor(req) });
     res.json({ photos: await services.admin.listPhotos({ productId }) });
   });
-  router.get("/bulk-edit", async (req, res) => {
+  router.get("/bulk-edit", "products.write", async (req, res) => {
     res.json(await services.admin.bulkEditGrid(parseInput(bulkGridQuery, req.query, "Invalid query")));
   });
-  router.post("/bulk-edit", async (req, res) => {
+  router.post("/bulk-edit", "products.write", async (req, res) => {
     res.json(await services.admin.applyBulkEdit({ edit: parseInput(bulkEditSchema, req.body, "Invalid bulk edit"), actor: actor(req) }));
   });
-  router.patch("/variants/:id", async (req, res) => {
+  router.patch("/variants/:id", "products.write", async (req, res) => {
     const change = parseInput(variantChangeSchema, req.body, "Invalid variant");
     res.json(await services.admin.updateVariant({ variantId: parseInput(numericId, req.params.id, "Invalid variant id"), change, actor: actor(req) }));
   });
-  router.get("/collections", async (_req, res) => {
+  router.get("/collections", "products.write", async (_req, res) => {
     res.json(await services.admin.listCollections());
   });
-  router.post("/collections", async (req, res) => {
+  router.post("/collections", "products.write", async (req, res) => {
     await services.admin.createCollection({ input: parseInput(collectionFieldsSchema, req.body, "Invalid collection"), actor: actor(req) });
     res.status(201).json(await services.admin.listCollections());
   });
-  router.patch("/collections/:id", async (req, res) => {
+  router.patch("/collections/:id", "products.write", async (req, res) => {
     const change = parseInput(collectionChangeSchema, req.body, "Invalid collection");
     await services.admin.updateCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), change, actor: actor(req) });
     res.json(await services.admin.listCollections());
   });
-  router.delete("/collections/:id", async (req, res) => {
+  router.delete("/collections/:id", "products.write", async (req, res) => {
     await services.admin.deleteCollection({ id: parseInput(numericId, req.params.id, "Invalid collection id"), actor: actor(req) });
     res.json(await services.admin.listCollections());
   });
-  router.get("/customers", async (req, res) => {
+  router.get("/customers", "customers.read", async (req, res) => {
     res.json(await services.admin.listCustomers(parseInput(customersQuery, req.query, "Invalid query")));
   });
-  router.get("/customers/:email", async (req, res) => {
+  router.get("/customers/:email", "customers.read", async (req, res) => {
     res.json(await services.admin.getCustomer({ email: parseInput(z.email("must be an email address").max(254), req.params.email, "Invalid email") }));
   });
-  router.get("/discounts", async (_req, res) => {
+  router.get("/discounts", "discounts.write", async (_req, res) => {
     res.json(await services.admin.listDiscounts());
   });
-  router.post("/discounts", async (req, res) => {
+  router.post("/discounts", "discounts.write", async (req, res) => {
     await services.admin.createDiscount({ input: parseInput(discountFieldsSchema, req.body, "Invalid discount"), actor: actor(req) });
     res.status(201).json(await services.admin.listDiscounts());
   });
-  router.patch("/discounts/:code", async (req, res) => {
+  router.patch("/discounts/:code", "discounts.write", async (req, res) => {
     const code = parseInput(discountCodeParam, req.params.code, "Invalid code");
     await services.admin.updateDiscount({ code, change: parseInput(discountChangeSchema, req.body, "Invalid discount"), actor: actor(req) });
     res.json(await services.admin.listDiscounts());
   });
-  router.get("/newsletter.csv", async (_req, res) => {
+  router.get("/newsletter.csv", "customers.export", async (_req, res) => {
     res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.type("text/csv").send(await services.admin.exportSubscribers());
   });
-  router.get("/feed-summary", async (_req, res) => {
+  router.get("/feed-summary", "settings", async (_req, res) => {
     res.json(await services.feed.summary());
   });
-  router.post("/feed-token", async (req, res) => {
+  router.post("/feed-token", "settings", async (req, res) => {
     parseInput(emptyBodySchema, req.body, "Invalid request");
     res.json({ scheduledUrl: await services.feed.rotateToken({ actor: actor(req) }) });
   });
-  router.get("/jobs", async (_req, res) => {
+  router.get("/jobs", "settings", async (_req, res) => {
     res.json(await services.jobs.overview());
   });
-  router.post("/jobs/:id/retry", async (req, res) => {
+  router.post("/jobs/:id/retry", "settings", async (req, res) => {
     parseInput(emptyBodySchema, req.body, "Invalid request");
     await services.jobs.retry({ id: parseInput(jobId, req.params.id, "Invalid job id"), actor: actor(req) });
     res.json({ retried: true });
   });
-  router.get("/audit", async (req, res) => {
+  router.get("/audit", "staff.manage", async (req, res) => {
     res.json(await services.admin.listAudit(parseInput(auditQuery, req.query, "Invalid query")));
   });
-  return router;
+  return router.router;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -191,14 +195,18 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What staff need to download the catalog feed without the token. */
+export const FEED_PERMISSION = "settings";
+
 /** GET /api/instagram-shop/feed: for staff, or for Meta's scheduled fetch with ?token= (FEED_TOKEN or the stored one). */
 export function feedRouter(services: Services): Router {
   const router = Router();
   router.get("/feed", async (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : null;
     const byToken = Boolean(token && sameSecret(token, await services.feed.token()));
-    if (!byToken && req.user?.role !== "admin") {
-      throw req.user ? new AppError("forbidden", "Only staff can download the catalog feed") : new AppError("unauthorized", "Sign in as staff, or use the feed token");
+    if (!byToken) {
+      const refused = refusal(req.user, FEED_PERMISSION);
+      if (refused) throw refused.status === 401 ? new AppError("unauthorized", "Sign in as staff, or use the feed token") : refused;
     }
     res.set("Content-Type", "text/csv; charset=utf-8");
     res.set("Content-Disposition", `attachment; filename="vsop-apparel-instagram-catalog-${new Date().toISOString().slice(0, 10)}.csv"`);

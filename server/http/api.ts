@@ -17,13 +17,18 @@ import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
+import { staffAdminRouter } from "./staff-router";
 import { homeAdminRouter } from "./home-admin-router";
 import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
-import { loadSession, requireAdmin } from "./session";
+import { loadSession } from "./session";
+import { requirePermission, type PermissionGuard } from "./staff-guard";
 
 export const JSON_BODY_LIMIT = "100kb";
 const IMPORT_BODY_LIMIT = "25mb";
 const CATALOG_IMPORT_PATH = "/admin/catalog/import";
+const photoGuards: Record<string, PermissionGuard> = { settings: requirePermission("settings"), content: requirePermission("content.write"), products: requirePermission("products.write") };
+/** Refuses an upload before its bytes are read: the logo needs settings, a content photo content.write, else products.write. */
+const photoUploadGuard: express.RequestHandler = (req, res, next) => (photoGuards[req.path.split("/")[2] ?? ""] ?? photoGuards.products!)(req, res, next);
 
 /** Every /api call of SPEC §7. */
 export function apiRouter(services: Services): Router {
@@ -31,9 +36,9 @@ export function apiRouter(services: Services): Router {
   router.use("/webhooks", webhookRouter(services));
   router.use(requireSameOriginJson);
   // A catalogue import carries its CSV (up to 25 MB) in JSON: only staff get the larger limit, checked before parsing.
-  router.use(CATALOG_IMPORT_PATH, loadSession(services), requireAdmin, express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
+  router.use(CATALOG_IMPORT_PATH, loadSession(services), requirePermission("products.write"), express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
   // A photo or logo upload is the file itself (up to 20 MB, staff only); what it is, is decided by decoding it.
-  router.post(PHOTO_UPLOAD, loadSession(services), requireAdmin, express.raw({ type: () => true, limit: "20mb" }));
+  router.post(PHOTO_UPLOAD, loadSession(services), photoUploadGuard, express.raw({ type: () => true, limit: "20mb" }));
   router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -64,6 +69,7 @@ export function apiRouter(services: Services): Router {
   router.use("/admin/search", adminSearchRouter(services));
   router.use("/admin", homeAdminRouter(services));
   router.use("/admin", adminRouter(services));
+  router.use("/admin", staffAdminRouter(services));
   router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));

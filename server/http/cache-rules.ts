@@ -6,7 +6,8 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  * - "none": it changes nothing another visitor sees: carts (they hold no stock, so a cart merged on sign-in too),
  *   sign-in and accounts, favourites, the style assistant, quotes, order lookups, a shopper's return request,
  *   newsletter, contact, back-in-stock alerts and unsubscribing, the staff's tax and shipping test panel (it reads),
- *   and a content photo upload (nothing shows it until an entry or a section is saved with it).
+ *   a content photo upload (nothing shows it until an entry or a section is saved with it), and staff roles and who
+ *   has which (no shopper sees them).
  * - "products": it may change some products' stock or rating (checkout, payments, a shopper's review); the service
  *   that makes the change publishes the products it touched (server/cache/catalog-changes.ts), so nothing is done here.
  * - "all": anything else, which is every staff call (prices, products, collections, the drop, orders, refunds),
@@ -14,7 +15,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  */
 export type WriteScope = "none" | "products" | "all";
 
-const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos)|unsubscribe)(?:\/|\?|$)/;
+const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff)|unsubscribe)(?:\/|\?|$)/;
 const ACCOUNT = /^\/api\/account(?:\/|\?|$)/;
 const PRODUCT_WRITES = /^\/api\/(?:create-payment-intent|test-payments|webhooks\/stripe|reviews|products\/\d+\/reviews)(?:\/|\?|$)/;
 

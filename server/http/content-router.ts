@@ -4,7 +4,7 @@ import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import type { Services } from "../context";
 import { subscribeSchema } from "../newsletter/newsletter-schemas";
 import { contactSchema } from "../content/contact-schemas";
-import { requireAdmin } from "./session";
+import { requirePermission } from "./staff-guard";
 import { parseInput } from "./validation";
 
 const slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a campaign name");
@@ -17,7 +17,7 @@ export function contentRouter(services: Services): Router {
     res.json(await services.campaign.get({ slug: parseInput(slug, req.params.slug, "Invalid campaign") }));
   });
 
-  router.patch("/admin/campaigns/:slug", requireAdmin, async (req, res) => {
+  router.patch("/admin/campaigns/:slug", requirePermission("discounts.write"), async (req, res) => {
     const input = parseInput(campaignUpdateSchema, req.body, "Invalid campaign");
     res.json(await services.admin.updateCampaign({ slug: parseInput(slug, req.params.slug, "Invalid campaign"), input, actor: `staff:${req.user!.username}` }));
   });

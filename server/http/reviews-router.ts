@@ -2,7 +2,8 @@ import { type Request, Router } from "express";
 import { z } from "zod";
 import type { Services } from "../context";
 import { rejectReviewSchema, replyReviewSchema, reviewListQuerySchema, reviewSchema, staffReviewQuerySchema } from "../reviews/review-schemas";
-import { requireAdmin, requireUser } from "./session";
+import { requireUser } from "./session";
+import { requirePermission } from "./staff-guard";
 import { parseInput } from "./validation";
 
 const productId = z.string().regex(/^[1-9]\d{0,8}$/, "must be a product id").transform(Number);
@@ -40,19 +41,19 @@ export function reviewsRouter(services: Services): Router {
   });
 
   const actor = (req: Request) => `staff:${req.user!.username}`;
-  router.get("/admin/reviews", requireAdmin, async (req, res) => {
+  router.get("/admin/reviews", requirePermission("products.write"), async (req, res) => {
     const { status, page } = parseInput(staffReviewQuerySchema, req.query, "Invalid query");
     res.json(await services.reviews.staff.list({ status, page }));
   });
-  router.post("/admin/reviews/:id/publish", requireAdmin, async (req, res) => {
+  router.post("/admin/reviews/:id/publish", requirePermission("products.write"), async (req, res) => {
     parseInput(z.object({}).strict(), req.body ?? {}, "Invalid request");
     res.json(await services.reviews.staff.publish({ id: review(req), actor: actor(req) }));
   });
-  router.post("/admin/reviews/:id/reject", requireAdmin, async (req, res) => {
+  router.post("/admin/reviews/:id/reject", requirePermission("products.write"), async (req, res) => {
     const { reason } = parseInput(rejectReviewSchema, req.body, "Invalid rejection");
     res.json(await services.reviews.staff.reject({ id: review(req), reason, actor: actor(req) }));
   });
-  router.put("/admin/reviews/:id/reply", requireAdmin, async (req, res) => {
+  router.put("/admin/reviews/:id/reply", requirePermission("products.write"), async (req, res) => {
     const { reply } = parseInput(replyReviewSchema, req.body, "Invalid reply");
     res.json(await services.reviews.staff.reply({ id: review(req), reply, actor: actor(req) }));
   });

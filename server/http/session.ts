@@ -57,10 +57,3 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   if (!req.user) throw new AppError("unauthorized", "Please sign in");
   next();
 };
-
-/** DESIGN §6: admin APIs answer 401 signed out and 403 to customers. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw new AppError("unauthorized", "Please sign in");
-  if (req.user.role !== "admin") throw new AppError("forbidden", "Only staff can do this");
-  next();
-};
