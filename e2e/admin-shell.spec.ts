@@ -16,7 +16,7 @@ test.describe("the staff frame", () => {
     const trail = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(trail.getByRole("link", { name: "Products & stock" })).toHaveAttribute("href", "/admin/products");
     await expect(trail.getByText("Products", { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(/Admin/);
+    await expect(page).toHaveTitle(/ · Products \| .+ Admin$/);
     await expect(page.getByRole("link", { name: "View store" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { PublicStore } from "../../shared/store-settings";
+import { adminSectionOf } from "./admin-sections";
 
 interface RootData {
   origin?: string;
@@ -26,10 +27,16 @@ export function pageTitle(matches: Matches, title: string): string {
   return name ? `${title} | ${name}` : title;
 }
 
-/** "Orders | Kent Street Goods Admin": a staff page's title, never indexed. */
+/**
+ * "Returns · Orders | Kent Street Goods Admin": a staff page's title, then its section's group when that is another
+ * name (app/lib/admin-sections.ts), never indexed.
+ */
 export function adminMeta(matches: Matches, title: string): MetaDescriptor[] {
   const name = storeOf(matches)?.name;
-  return [{ title: name ? `${title} | ${name} Admin` : title }, { name: "robots", content: "noindex" }];
+  const pathname = (matches[matches.length - 1] as { pathname?: string } | undefined)?.pathname;
+  const group = pathname ? adminSectionOf(pathname)?.group.label : undefined;
+  const full = group && group !== title ? `${title} · ${group}` : title;
+  return [{ title: name ? `${full} | ${name} Admin` : full }, { name: "robots", content: "noindex" }];
 }
 
 /**

@@ -41,7 +41,9 @@ function typingInField(target: EventTarget | null): boolean {
 
 /** Whether this key press opens the staff search: "/" outside fields, or Ctrl+K (⌘K on a Mac) anywhere. */
 export function opensAdminSearch(event: KeyboardEvent): boolean {
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") return true;
+  // A shortcut the focused control took (an editor's own Ctrl+K) stays its own.
+  if (event.defaultPrevented) return false;
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") return !(event.target instanceof HTMLElement && event.target.isContentEditable);
   return event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingInField(event.target);
 }
 
