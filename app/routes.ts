@@ -59,6 +59,7 @@ export default [
     route("admin/content/:id", "routes/admin-content-entry.tsx", { id: "admin-content-entry" }),
     route("admin/home", "routes/admin-home.tsx"),
     route("admin/settings", "routes/admin-settings.tsx"),
+    route("admin/staff", "routes/admin-staff.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -44,6 +44,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/tax", label: "Tax" },
       { to: "/admin/shipping", label: "Shipping" },
       { to: "/admin/jobs", label: "Jobs" },
+      { to: "/admin/staff", label: "Staff" },
     ],
   },
 ];

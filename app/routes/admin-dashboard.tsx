@@ -8,6 +8,8 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { requirePermission } from "~/lib/guards.server";
+import { can } from "../../shared/staff-permissions";
+import { useUser } from "~/lib/session";
 import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -21,15 +23,18 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Das
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { sales, recent, failedJobs } = loaderData;
+  const user = useUser();
   const revenue = sales.reduce((sum, d) => sum + d.revenue, 0);
   const orders = sales.reduce((sum, d) => sum + d.orders, 0);
   return (
     <AdminShell
       title="Dashboard"
       actions={
-        <a href="/api/admin/newsletter.csv" className={secondaryButtonClass} download>
-          <Download aria-hidden="true" className="size-4" /> Export subscribers (CSV)
-        </a>
+        can(user, "customers.export") && (
+          <a href="/api/admin/newsletter.csv" className={secondaryButtonClass} download>
+            <Download aria-hidden="true" className="size-4" /> Export subscribers (CSV)
+          </a>
+        )
       }
     >
       {failedJobs > 0 && (

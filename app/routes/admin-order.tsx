@@ -9,6 +9,8 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { ShipForm, type ShipmentInput } from "~/components/admin/ship-form";
 import { RefundForm } from "~/components/admin/refund-form";
+import { can } from "../../shared/staff-permissions";
+import { useUser } from "~/lib/session";
 import { ReturnActions } from "~/components/admin/return-actions";
 import { formatPrice } from "~/lib/money";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
@@ -33,6 +35,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const order = loaderData;
+  const user = useUser();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [shipping, setShipping] = useState(false);
@@ -51,13 +54,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       setBusy(false);
     }
   }
+  // The server refuses these without the permission; leave them out (canceling a paid order refunds it).
+  const canRefund = can(user, "refunds");
   return (
     <AdminShell
       title={`Order ${order.order.orderNumber}`}
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <OrderBadge status={order.order.status} refunded={order.order.refunded} />
-          {order.nextStatuses.filter((s) => !(shipping && s === "shipped")).map((s) => (
+          {order.nextStatuses.filter((s) => !(shipping && s === "shipped") && (s !== "canceled" || canRefund)).map((s) => (
             <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
               {labels[s]}
             </button>
@@ -73,7 +78,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <OrderDetails answer={order} nextSteps={false} />
         <aside className="space-y-6 text-sm">
-          {order.refundable > 0 && <RefundForm orderNumber={order.order.orderNumber} lines={order.items} refundable={order.refundable} />}
+          {canRefund && order.refundable > 0 && <RefundForm orderNumber={order.order.orderNumber} lines={order.items} refundable={order.refundable} />}
           {order.refunds.length > 0 && (
             <section className="rounded-2xl border border-line p-5">
               <h2 className="font-semibold">Refunds</h2>
@@ -104,7 +109,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <p className="text-ink-muted">
                       {r.items.map((i) => `${i.quantity} × ${i.name} (${i.color}, ${i.size})`).join(", ")}: “{r.reason}”
                     </p>
-                    <ReturnActions returnNumber={r.returnNumber} status={r.status} />
+                    {canRefund && <ReturnActions returnNumber={r.returnNumber} status={r.status} />}
                   </li>
                 ))}
               </ul>

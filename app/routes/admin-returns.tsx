@@ -5,6 +5,8 @@ import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
 import { ReturnActions } from "~/components/admin/return-actions";
+import { can } from "../../shared/staff-permissions";
+import { useUser } from "~/lib/session";
 import { buttonClass } from "~/components/layout/status-screen";
 import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -25,6 +27,8 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 /** Staff: returns to decide (requested), parcels to expect (approved), and the rest. */
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
   const { returns, status } = loaderData;
+  // Deciding a return needs the refund permission (receiving one refunds it); the server refuses it without.
+  const canRefund = can(useUser(), "refunds");
   return (
     <AdminShell title="Returns">
       <Form method="get" className="mb-6 flex flex-wrap items-end gap-3">
@@ -62,7 +66,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
                 {r.restocked !== null && <span className="block text-ink-muted">{r.restocked ? "restocked" : "not restocked"}</span>}
               </td>
               <td className={tdClass}>
-                <ReturnActions returnNumber={r.returnNumber} status={r.status} />
+                {canRefund && <ReturnActions returnNumber={r.returnNumber} status={r.status} />}
               </td>
             </tr>
           ))}
