@@ -130,6 +130,7 @@ const ROUTES: Record<string, WriteScope> = {
   "staff-router.ts POST /roles": "none",
   "staff-router.ts PATCH /roles/:id": "none",
   "staff-router.ts DELETE /roles/:id": "none",
+  "staff-router.ts POST /staff": "none",
   "staff-router.ts PATCH /staff/:id": "none",
   "stylist-router.ts POST /style-recommendation": "none",
   "stylist-router.ts POST /size-guidance": "none",

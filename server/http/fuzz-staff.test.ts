@@ -15,6 +15,7 @@ import { announcementChangeSchema, announcementFieldsSchema } from "../home/anno
 import { menuSaveSchema } from "../menus/menu-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema } from "../reviews/review-schemas";
+import { roleChangeSchema, roleFieldsSchema, staffAddSchema, staffChangeSchema } from "../staff/staff-schemas";
 import { type BodyCase, fuzzBodies, fuzzServer, RUNS, rowCounts } from "../test/fuzz-kit";
 
 /** The staff's calls, sent by a signed-in admin so the input itself is what gets refused (shoppers': fuzz.test.ts). */
@@ -63,6 +64,10 @@ const staffBodies: BodyCase[] = [
   ["PUT", "/api/admin/home/sections", sectionsPutSchema, { sections: [{ type: "product_grid", settings: { title: "New", source: "new", limit: 4 }, visible: true, startsAt: "2027-01-01T00:00:00Z", endsAt: null }] }],
   ["POST", "/api/admin/announcements", announcementFieldsSchema, { message: "Free shipping over {free_shipping_threshold}", linkUrl: "/shipping", linkLabel: "Details", active: true, startsAt: null, endsAt: "2027-01-01T00:00:00Z" }],
   ["PATCH", "/api/admin/announcements/1", announcementChangeSchema, { message: "Sale ends Sunday", linkUrl: "https://example.com/sale", active: false, position: 2 }],
+  ["POST", "/api/admin/roles", roleFieldsSchema, { name: "Support", description: "Answers customers", permissions: ["orders.read", "customers.read"] }],
+  ["PATCH", "/api/admin/roles/2", roleChangeSchema, { name: "Managers", description: "Day to day", permissions: ["orders.read"] }],
+  ["PATCH", "/api/admin/staff/00000000-0000-4000-8000-000000000000", staffChangeSchema, { roleId: 2 }],
+  ["POST", "/api/admin/staff", staffAddSchema, { username: "nobody-here", roleId: 2 }],
   [
     "PUT",
     "/api/admin/settings",

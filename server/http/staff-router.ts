@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { Services } from "../context";
 import type { StaffActor } from "../staff/staff-roles";
-import { roleChangeSchema, roleFieldsSchema, staffChangeSchema } from "../staff/staff-schemas";
+import { roleChangeSchema, roleFieldsSchema, staffAddSchema, staffChangeSchema } from "../staff/staff-schemas";
 import { staffRouter } from "./staff-guard";
 import { numericId, parseInput } from "./validation";
 import { z } from "zod";
@@ -32,6 +32,10 @@ export function staffAdminRouter(services: Services) {
   });
   router.get("/staff", "staff.manage", async (_req, res) => {
     res.json({ staff: await services.staff.listStaff() });
+  });
+  router.post("/staff", "staff.manage", async (req, res) => {
+    const { username, roleId: role } = parseInput(staffAddSchema, req.body, "Invalid staff member");
+    res.status(201).json(await services.staff.addStaff({ username, roleId: role, actor: actor(req) }));
   });
   router.patch("/staff/:id", "staff.manage", async (req, res) => {
     const id = parseInput(userId, req.params.id, "Invalid staff member id");

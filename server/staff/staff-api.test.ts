@@ -108,6 +108,23 @@ describe("staff", () => {
     expect((await owner.client.patch(`/api/admin/staff/${shopperRow!.id}`, { roleId: 1 })).status).toBe(404);
   });
 
+  it("makes an existing account staff with a role (audited), within what the actor holds", async () => {
+    const owner = await signedInStaff(server, "owner");
+    const shopper = createApiClient(server.url);
+    const { username } = await registerShopper(shopper);
+    expect((await shopper.get("/api/admin/orders")).status).toBe(403);
+    const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read"] });
+    expect((await lead.client.post("/api/admin/staff", { username, roleId: await roleIdOf("fulfilment") })).status).toBe(403);
+    const added = await owner.client.post("/api/admin/staff", { username: username.toUpperCase(), roleId: await roleIdOf("fulfilment") });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ username, role: { name: "Fulfilment" } });
+    expect(await lastAudit("staff")).toMatchObject({ action: "add", after: { username, role: "Fulfilment" } });
+    expect((await shopper.get("/api/admin/orders")).status).toBe(200);
+    expect((await owner.client.post("/api/admin/staff", { username, roleId: await roleIdOf("fulfilment") })).status).toBe(409);
+    expect((await owner.client.post("/api/admin/staff", { username: "no-such-person", roleId: 1 })).status).toBe(404);
+    expect((await owner.client.post("/api/admin/staff", { username, roleId: 1, admin: true })).status).toBe(400);
+  });
+
   it("refuses to give a role with more than you hold, or to change someone who holds more (403)", async () => {
     const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read", "orders.fulfil", "content.write"] });
     const packer = await signedInStaff(server, "fulfilment");

@@ -179,6 +179,22 @@ export async function setStaffRole({ db, now, userId, roleId, actor }: Deps & { 
   return member!;
 }
 
+/** Makes an existing shopper's account a staff member with a role (audited; the actor must hold the role's permissions). */
+export async function addStaff({ db, now, username, roleId, actor }: Deps & { username: string; roleId: number; actor: StaffActor }): Promise<StaffMemberJson> {
+  const userId = await db.transaction(async (t) => {
+    const [account] = await t.select({ id: users.id, username: users.username, role: users.role }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).for("update");
+    if (!account) throw new AppError("not_found", "No account has that username");
+    if (account.role === "admin") throw new AppError("conflict", `${account.username} is already staff: change their role instead`);
+    const role = await roleById(t, roleId, true).catch(() => Promise.reject(new AppError("bad_request", "Invalid staff member: roleId: no role has that id")));
+    assertHolds(actor, role.permissions, `give ${account.username} the role ${role.name}`);
+    const at = now();
+    await t.update(users).set({ role: "admin", staffRoleId: role.id, updatedAt: at }).where(eq(users.id, account.id));
+    await recordAudit(t, { actor: actorName(actor), entity: "staff", entityId: account.id, action: "add", after: { username: account.username, role: role.name } }, at);
+    return account.id;
+  });
+  return (await listStaff({ db, now })).find((m) => m.id === userId)!;
+}
+
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
@@ -192,6 +208,7 @@ export function createStaffService(deps: Deps) {
     deleteRole: (args: { id: number; actor: StaffActor }) => deleteRole({ ...deps, ...args }),
     listStaff: () => listStaff(deps),
     setStaffRole: (args: { userId: string; roleId: number; actor: StaffActor }) => setStaffRole({ ...deps, ...args }),
+    addStaff: (args: { username: string; roleId: number; actor: StaffActor }) => addStaff({ ...deps, ...args }),
   };
 }
 export type StaffService = ReturnType<typeof createStaffService>;

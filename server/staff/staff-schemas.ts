@@ -23,3 +23,12 @@ export type RoleChange = z.output<typeof roleChangeSchema>;
 /** PATCH /api/admin/staff/:id: the staff member's role. */
 export const staffChangeSchema = z.object({ roleId: z.number().int("must be a role id").min(1, "must be a role id").max(2_147_483_647, "must be a role id") }).strict();
 export type StaffChange = z.output<typeof staffChangeSchema>;
+
+/** POST /api/admin/staff: makes an existing account a staff member with a role (until invitations replace it). */
+export const staffAddSchema = z
+  .object({
+    username: z.string().trim().min(1, "must not be empty").max(100),
+    roleId: z.number().int("must be a role id").min(1, "must be a role id").max(2_147_483_647, "must be a role id"),
+  })
+  .strict();
+export type StaffAdd = z.output<typeof staffAddSchema>;
