@@ -1,0 +1,60 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, goto, test } from "./fixtures";
+import { buyThroughApi, registerShopper } from "./journeys";
+
+// A staff page refused by the member's role answers 403, which the browser notes in the console.
+test.use({ expectedConsoleErrors: [/status of 403/] });
+
+test("a Fulfilment member ships an order but is refused a refund and the settings page", async ({ page, browser, baseURL, signInAsStaff }) => {
+  test.setTimeout(120_000); // a shopper's, the Owner's and the member's browsers
+  const shopper = await (await browser.newContext()).newPage();
+  const orderNumber = await buyThroughApi(shopper, { productId: 3, size: "S", email: `parcel${Date.now().toString(36)}@example.com`, name: "Pat Parcel" });
+
+  // The Owner makes an account a Fulfilment member through the API (invitations come later).
+  const username = `packer${Date.now().toString(36)}`;
+  await registerShopper(page, { name: "Sam Packer", username, password: "meadow copper 5531 river" });
+  const owner = await (await browser.newContext()).newPage();
+  await signInAsStaff(owner);
+  const { roles } = (await (await owner.request.get("/api/admin/roles")).json()) as { roles: { id: number; key: string | null }[] };
+  const added = await owner.request.post("/api/admin/staff", { data: { username, roleId: roles.find((r) => r.key === "fulfilment")!.id }, headers: { origin: baseURL! } });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await goto(page, `/admin/orders/${orderNumber}`);
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  // What the role can't do is left out: refunds and canceling (which refunds).
+  await expect(page.getByRole("form", { name: /refund/i })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel and refund" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mark processing" }).click();
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  const ship = page.getByRole("form", { name: "Ship this order" });
+  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Tracking number").fill("1Z999AA10123456785");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByRole("heading", { name: /^Shipped .* with UPS$/ })).toBeVisible();
+
+  // The server refuses a refund all the same.
+  const refund = await page.request.post(`/api/admin/orders/${orderNumber}/refunds`, { data: { amountCents: 100, reason: "Goodwill" }, headers: { origin: baseURL! } });
+  expect(refund.status()).toBe(403);
+  expect((await refund.json()).message).toMatch(/Your role \(Fulfilment\) doesn't allow this/);
+
+  const settings = await goto(page, "/admin/settings");
+  expect(settings?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  await expect(page.getByText("Your role (Fulfilment) doesn't include “Change settings”")).toBeVisible();
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`the staff page, ${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    test("/admin/staff has no axe violations, with a role's form open", async ({ page, signInAsStaff }) => {
+      await signInAsStaff(page);
+      await goto(page, "/admin/staff");
+      await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Owner" }).getByRole("checkbox", { name: "Refund and decide returns" })).toBeDisabled();
+      await page.getByRole("button", { name: "New role" }).click();
+      await expect(page.getByLabel("Name").first()).toBeFocused();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
+      expect(results.violations).toEqual([]);
+    });
+  });
+}
