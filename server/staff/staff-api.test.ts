@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { rowsOf } from "../db/rows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../../shared/staff-permissions";
 import { auditLog, staffRoles, users } from "../db/schema";
@@ -164,6 +165,16 @@ describe("staff", () => {
     const refused = await editor.client.post("/api/admin/roles", { name: "Mine", permissions: [] });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/Content editor.*“Manage staff”/);
+  });
+});
+
+describe("the permission list and the database", () => {
+  it("allows in staff_roles exactly the permissions of shared/staff-permissions.ts", async () => {
+    const [row] = rowsOf<{ def: string }>(await server.database.db.execute(sql`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'staff_roles_permissions_known'`));
+    expect([...row!.def.matchAll(/'([\w.]+)'/g)].map((m) => m[1]).sort()).toEqual([...PERMISSIONS].sort());
+    await expect(server.database.db.insert(staffRoles).values({ name: "Odd", permissions: ["orders.everything"] })).rejects.toThrow();
+    // Staff have a role, and only staff.
+    await expect(server.database.db.insert(users).values({ username: "norole", email: "norole@example.com", name: "N", passwordHash: "x", role: "admin" })).rejects.toThrow();
   });
 });
 
