@@ -1,7 +1,11 @@
+import type { Permission } from "../../shared/staff-permissions";
+
 /** The staff area's sections, grouped as the sidebar shows them (issue 29). */
 export interface AdminSection {
   to: string;
   label: string;
+  /** What the section's page needs (its loader's requirePermission); the nav leaves out the ones a role lacks. */
+  permission: Permission;
 }
 export interface AdminSectionGroup {
   label: string;
@@ -9,42 +13,42 @@ export interface AdminSectionGroup {
 }
 
 export const ADMIN_GROUPS: AdminSectionGroup[] = [
-  { label: "Orders", sections: [{ to: "/admin/orders", label: "Orders" }, { to: "/admin/returns", label: "Returns" }] },
+  { label: "Orders", sections: [{ to: "/admin/orders", label: "Orders", permission: "orders.read" }, { to: "/admin/returns", label: "Returns", permission: "orders.read" }] },
   {
     label: "Products",
     sections: [
-      { to: "/admin/products", label: "Products & stock" },
-      { to: "/admin/collections", label: "Collections" },
-      { to: "/admin/products/bulk", label: "Bulk edit" },
-      { to: "/admin/products/import", label: "Import" },
+      { to: "/admin/products", label: "Products & stock", permission: "products.write" },
+      { to: "/admin/collections", label: "Collections", permission: "products.write" },
+      { to: "/admin/products/bulk", label: "Bulk edit", permission: "products.write" },
+      { to: "/admin/products/import", label: "Import", permission: "products.write" },
     ],
   },
-  { label: "Customers", sections: [{ to: "/admin/customers", label: "Customers" }, { to: "/admin/reviews", label: "Reviews" }] },
+  { label: "Customers", sections: [{ to: "/admin/customers", label: "Customers", permission: "customers.read" }, { to: "/admin/reviews", label: "Reviews", permission: "products.write" }] },
   {
     label: "Content",
     sections: [
-      { to: "/admin/content", label: "Content" },
-      { to: "/admin/menus", label: "Menus" },
-      { to: "/admin/home", label: "Home page" },
+      { to: "/admin/content", label: "Content", permission: "content.write" },
+      { to: "/admin/menus", label: "Menus", permission: "content.write" },
+      { to: "/admin/home", label: "Home page", permission: "content.write" },
     ],
   },
   {
     label: "Marketing",
     sections: [
-      { to: "/admin/discounts", label: "Discounts" },
-      { to: "/admin/campaign", label: "VSOP drop" },
-      { to: "/admin/instagram-shop", label: "Instagram Shop" },
+      { to: "/admin/discounts", label: "Discounts", permission: "discounts.write" },
+      { to: "/admin/campaign", label: "VSOP drop", permission: "discounts.write" },
+      { to: "/admin/instagram-shop", label: "Instagram Shop", permission: "settings" },
     ],
   },
-  { label: "Reports", sections: [{ to: "/admin", label: "Dashboard" }] },
+  { label: "Reports", sections: [{ to: "/admin", label: "Dashboard", permission: "orders.read" }] },
   {
     label: "Settings",
     sections: [
-      { to: "/admin/settings", label: "Settings" },
-      { to: "/admin/tax", label: "Tax" },
-      { to: "/admin/shipping", label: "Shipping" },
-      { to: "/admin/jobs", label: "Jobs" },
-      { to: "/admin/staff", label: "Staff" },
+      { to: "/admin/settings", label: "Settings", permission: "settings" },
+      { to: "/admin/tax", label: "Tax", permission: "settings" },
+      { to: "/admin/shipping", label: "Shipping", permission: "settings" },
+      { to: "/admin/jobs", label: "Jobs", permission: "settings" },
+      { to: "/admin/staff", label: "Staff", permission: "staff.manage" },
     ],
   },
 ];
