@@ -1,6 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { BreadcrumbTrail } from "~/components/layout/breadcrumbs";
 import { adminCrumbs } from "~/lib/admin-sections";
 
 /**
@@ -12,27 +12,7 @@ export function AdminShell({ title, actions, children }: { title: string; action
   const crumbs = adminCrumbs(pathname, title);
   return (
     <div className="mx-auto max-w-7xl">
-      <nav aria-label="Breadcrumb" className="mb-2">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
-          {crumbs.map((crumb, i) => {
-            const last = i === crumbs.length - 1;
-            return (
-              <li key={`${i}-${crumb.label}`} className="flex items-center gap-1">
-                {crumb.href ? (
-                  <Link to={crumb.href} className="rounded hover:text-ink hover:underline">
-                    {crumb.label}
-                  </Link>
-                ) : (
-                  <span aria-current={last ? "page" : undefined} className={last ? "font-medium text-ink" : undefined}>
-                    {crumb.label}
-                  </span>
-                )}
-                {!last && <ChevronRight aria-hidden="true" className="size-3.5" />}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <BreadcrumbTrail crumbs={crumbs} className="mb-2" />
       <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>
         {actions}

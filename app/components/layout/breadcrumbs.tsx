@@ -12,8 +12,13 @@ export function Breadcrumbs() {
   const named = leaf?.handle?.breadcrumb?.(leaf.loaderData);
   if (named && crumbs.length > 0) crumbs[crumbs.length - 1] = { label: named };
   if (crumbs.length === 0) return null;
+  return <BreadcrumbTrail crumbs={crumbs} className="container-page pt-5" />;
+}
+
+/** A trail of links, the last one the current page (the storefront's and the staff area's). */
+export function BreadcrumbTrail({ crumbs, className }: { crumbs: { label: string; href?: string }[]; className?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="container-page pt-5">
+    <nav aria-label="Breadcrumb" className={className}>
       <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-muted">
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
