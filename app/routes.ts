@@ -60,6 +60,7 @@ export default [
     route("admin/home", "routes/admin-home.tsx"),
     route("admin/settings", "routes/admin-settings.tsx"),
     route("admin/staff", "routes/admin-staff.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

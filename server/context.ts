@@ -60,7 +60,7 @@ import type { OrderLookup } from "./orders/order-lookup-schemas";
 import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
 import { exportSubscribers } from "./newsletter/export-subscribers";
 import { feedTokens } from "./feed/feed-token";
-import { listAudit } from "./audit/audit-log";
+import { auditFacets, listAudit } from "./audit/audit-log";
 import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
 import type { BulkEdit, ProductChange, ProductFields, VariantChange } from "./catalog/admin-schemas";
 import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
@@ -310,6 +310,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       getProduct: bind(db, getAdminProduct),
       updateVariant: restocking((args: { variantId: number; change: VariantChange; actor: string }) => updateVariant({ db, now: now(), ...args })),
       listAudit: bind(db, listAudit),
+      auditFacets: () => auditFacets({ db }),
       createProduct: (args: { input: ProductFields; actor: string }) => createProduct({ db, now: now(), ...args }),
       updateProduct: restocking((args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args })),
       duplicateProduct: (args: { id: number; actor: string }) => duplicateProduct({ db, now: now(), ...args }),

@@ -49,6 +49,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/shipping", label: "Shipping", permission: "settings" },
       { to: "/admin/jobs", label: "Jobs", permission: "settings" },
       { to: "/admin/staff", label: "Staff", permission: "staff.manage" },
+      { to: "/admin/audit", label: "Audit log", permission: "staff.manage" },
     ],
   },
 ];

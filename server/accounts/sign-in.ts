@@ -7,6 +7,7 @@ import { mergeCartIntoAccount } from "./merge-cart";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { assertWithinLimits, clearAttempts, limits, recordAttempt } from "./rate-limit";
 import { createSession } from "./sessions";
+import { recordAudit } from "../audit/audit-log";
 import { toUserJson } from "./user-json";
 import type { User } from "./user-types";
 
@@ -38,6 +39,8 @@ export async function signIn({ db, now, ip, cartToken, userAgent, username, pass
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) {
     await recordAttempt(db, checks, now());
+    // A wrong password for a staff account is worth knowing about (issue 29): the audit log keeps it.
+    if (user?.role === "admin") await recordAudit(db, { actor: `staff:${user.username}`, entity: "sign_in", entityId: user.id, action: "sign-in-failed" }, now());
     throw new AppError("unauthorized", INVALID);
   }
   await clearAttempts(db, [checks[0]!]);
@@ -75,6 +78,7 @@ export async function assertAvailable(db: Database, { username, email, exceptUse
 
 export async function startSession({ db, now, cartToken, userAgent, userId, user }: Omit<Visit, "ip"> & { userId: string; user: User }): Promise<SignedIn> {
   const token = await createSession({ db, userId, now: now(), userAgent });
+  if (user.role === "admin") await recordAudit(db, { actor: `staff:${user.username}`, entity: "sign_in", entityId: userId, action: "sign-in" }, now());
   await mergeCartIntoAccount({ db, cartToken, userId });
   return { token, user };
 }

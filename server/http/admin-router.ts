@@ -24,9 +24,20 @@ const orderNumber = z.string().regex(/^VS-\d{1,12}$/, "must be an order number l
 const discountCodeParam = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "must be a discount code");
 const bulkGridQuery = z.object({ q: z.string().trim().max(100).optional(), category: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be a collection").optional() }).strict();
 const jobId = z.uuid("must be a job id");
+const day = z.iso.date("must be a date like 2026-11-25").transform((d) => new Date(`${d}T00:00:00Z`));
 const auditQuery = z
-  .object({ productId: numericId.optional(), entity: z.enum(AUDIT_ENTITIES).optional(), entityId: z.string().trim().min(1).max(100).optional(), before: numericId.optional() })
-  .strict();
+  .object({
+    productId: numericId.optional(),
+    entity: z.enum(AUDIT_ENTITIES).optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    actor: z.string().trim().min(1).max(120).optional(),
+    action: z.string().trim().regex(/^[a-z0-9_.:-]{1,60}$/, "must be an action name").optional(),
+    from: day.optional(),
+    to: day.transform((d) => new Date(d.getTime() + 86_400_000)).optional(),
+    before: numericId.optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ["to"], message: "must not be before from" });
 
 /** Staff-only calls; the role is checked here, on the server, for every one of them. */
 export function adminRouter(services: Services): Router {
