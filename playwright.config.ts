@@ -7,6 +7,8 @@ import { E2E_ADMIN } from "./e2e/admin-account";
 // Chosen once in the main process; workers inherit the environment, so they agree on the port and data dir.
 process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 2_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-"));
+// The workers' shared staff session and the TOTP steps they used (e2e/staff-session.ts).
+process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-state-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const node = JSON.stringify(process.execPath);
 
@@ -33,9 +35,10 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
   webServer: {
-    // A staff account for the admin journeys, made through the real CLI before the server opens the database.
+    // A staff account for the admin journeys, made through the real CLI before the server opens the database, with its
+    // authenticator app's secret enrolled (e2e/staff-session.ts types its codes).
     // Both run on the Node that runs Playwright: the pinned Node 24 under npm run test:e2e.
-    command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} && ${node} build/server/main.js`,
+    command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} --totp-secret ${E2E_ADMIN.totpSecret} && ${node} build/server/main.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

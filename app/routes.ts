@@ -32,6 +32,10 @@ export default [
   route("confirm-email", "routes/confirm-email.tsx"),
   route("alerts/confirm", "routes/alert-confirm.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  // Where staff set up or give their second factor (issue 29): a card of its own, before the staff frame opens. It and
+  // /admin/security are every staff member's own account, so they name no permission (staff-*.tsx, not admin-*.tsx:
+  // the permission tests list the admin-* pages).
+  route("admin/two-step", "routes/staff-two-step.tsx"),
   // Every staff page inside the staff frame (app/components/admin/admin-frame.tsx), rendered once.
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-dashboard.tsx"),
@@ -61,6 +65,7 @@ export default [
     route("admin/settings", "routes/admin-settings.tsx"),
     route("admin/staff", "routes/admin-staff.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
+    route("admin/security", "routes/staff-security.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

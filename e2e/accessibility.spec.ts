@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, goto, hydrated, test } from "./fixtures";
-import { buyThroughApi } from "./journeys";
+import { E2E_ADMIN } from "./admin-account";
+import { buyThroughApi, registerShopper } from "./journeys";
 
-const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", "/no-such-page"];
+const ROUTES = ["/", "/products", "/category/men", "/category/women/dresses", "/category/sale", "/product/2", "/product/30", "/search?q=tee", "/cart", "/vsop", "/blog", "/blog/1", "/about", "/contact", "/size-guide", "/size-guide?product=10", "/shipping", "/faq", "/login", "/signup", "/forgot-password", "/reset-password", "/orders/lookup", "/alerts/confirm", "/unsubscribe/n1-not-a-real-link", `/admin/join?token=${"x".repeat(43)}`, "/no-such-page"];
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -114,6 +115,68 @@ for (const theme of ["light", "dark"] as const) {
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze();
         expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
+    });
+  });
+}
+
+const axeViolations = async (page: Page, label: string) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("[data-sonner-toaster]").analyze()).violations.map(
+    (v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`two-step sign-in pages, ${theme} theme`, () => {
+    // The wrong code (400) and the refusal that opens the step-up dialog (403) are noted in the browser's console.
+    test.use({ colorScheme: theme, expectedConsoleErrors: [/status of 40[03]/] });
+    test("/admin/two-step (set-up and check) and /admin/security, with the step-up dialog open, have no axe violations", async ({ page, browser, baseURL, signInAsStaff }) => {
+      test.setTimeout(90_000);
+      // Set-up: a new staff member without a second factor.
+      const username = `axe2fa${theme}${Date.now().toString(36)}`;
+      await registerShopper(page, { name: "Ash Axe", username, password: "velvet orchard 4471 pine" });
+      const owner = await (await browser.newContext()).newPage();
+      await signInAsStaff(owner);
+      const { roles } = (await (await owner.request.get("/api/admin/roles")).json()) as { roles: { id: number; key: string | null }[] };
+      const added = await owner.request.post("/api/admin/staff", { data: { username, roleId: roles.find((r) => r.key === "fulfilment")!.id }, headers: { origin: baseURL! } });
+      expect(added.status(), await added.text()).toBe(201);
+      await goto(page, "/admin/two-step");
+      await expect(page.getByRole("heading", { name: "Set up two-step sign-in", level: 1 })).toBeVisible();
+      const violations = await axeViolations(page, "/admin/two-step set-up");
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+      violations.push(...(await axeViolations(page, "/admin/two-step app")));
+
+      // Check: the e2e Owner's password alone, in a session of its own, with a wrong code's error showing.
+      const checking = await (await browser.newContext({ colorScheme: theme })).newPage();
+      const signedIn = await checking.request.post("/api/auth/login", { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: { origin: baseURL! } });
+      expect(signedIn.status()).toBe(200);
+      await goto(checking, "/admin/orders");
+      await expect(checking).toHaveURL(/\/admin\/two-step\?redirectTo=%2Fadmin%2Forders$/);
+      const code = checking.getByLabel("Enter the 6-digit code from your authenticator app");
+      await expect(code).toBeFocused();
+      await code.fill("000000");
+      await checking.getByRole("button", { name: "Verify" }).click();
+      await expect(code).toHaveAccessibleDescription(/That code didn't work/);
+      await expect(code).toHaveAttribute("aria-invalid", "true");
+      violations.push(...(await axeViolations(checking, "/admin/two-step check")));
+      await checking.getByRole("button", { name: "Use a recovery code" }).click();
+      await expect(checking.getByLabel("Recovery code")).toBeVisible();
+      violations.push(...(await axeViolations(checking, "/admin/two-step recovery code")));
+
+      // The member's own page, and the step-up dialog over it (its refusal answered here: the session is fresh).
+      await signInAsStaff(page);
+      await goto(page, "/admin/security");
+      await expect(page.getByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeVisible();
+      violations.push(...(await axeViolations(page, "/admin/security")));
+      await page.route("**/api/admin/security/recovery-codes", (route) =>
+        route.fulfill({ status: 403, json: { message: "Confirm it's you", code: "forbidden", reason: "step_up" } }),
+      );
+      await page.getByRole("button", { name: "Get new recovery codes" }).click();
+      const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+      await expect(dialog.getByLabel("Enter the 6-digit code from your authenticator app")).toBeFocused();
+      violations.push(...(await axeViolations(page, "step-up dialog")));
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      expect(violations).toEqual([]);
     });
   });
 }

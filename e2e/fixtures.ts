@@ -1,5 +1,5 @@
 import { test as base, expect, type Page, type Response } from "@playwright/test";
-import { E2E_ADMIN } from "./admin-account";
+import { staffSession } from "./staff-session";
 
 type StorageState = { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0]; origins: unknown[] };
 
@@ -26,20 +26,21 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  /** The staff session, signed in through the API once per worker (the sign-in form has its own journeys). */
+  /** The staff session: signed in through the API once for the whole run, with its second factor (e2e/staff-session.ts). */
   staffState: [
-    async ({ playwright }, use) => {
-      const api = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL } });
-      const res = await api.post("/api/auth/login", { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-      expect(res.status(), "staff sign-in").toBe(200);
-      await use((await api.storageState()) as StorageState);
-      await api.dispose();
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      await use({ cookies: await staffSession(), origins: [] });
     },
     { scope: "worker" },
   ],
-  /** Signs a page's browser context in as the staff account the e2e web server made. */
-  signInAsStaff: async ({ staffState }, provide) => {
-    await provide(async (page) => page.context().addCookies(staffState.cookies));
+  /**
+   * Signs a page's browser context in as the staff account the e2e web server made. The session gives its second factor
+   * again first when the last one is older than 7 minutes, so refunds and staff changes don't ask for a step-up.
+   */
+  // eslint-disable-next-line no-empty-pattern -- as above
+  signInAsStaff: async ({}, provide) => {
+    await provide(async (page) => page.context().addCookies(await staffSession()));
   },
 });
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, goto, test } from "./fixtures";
 import { buyThroughApi, registerShopper } from "./journeys";
+import { unusedTotpCode } from "./staff-session";
 
 // A staff page refused by the member's role answers 403, which the browser notes in the console.
 test.use({ expectedConsoleErrors: [/status of 403/] });
@@ -19,7 +20,20 @@ test("a Fulfilment member ships an order but is refused a refund and the setting
   const added = await owner.request.post("/api/admin/staff", { data: { username, roleId: roles.find((r) => r.key === "fulfilment")!.id }, headers: { origin: baseURL! } });
   expect(added.status(), await added.text()).toBe(201);
 
+  // Before anything else, the new member sets up two-step sign-in (issue 29): an authenticator app, then its codes.
   await goto(page, `/admin/orders/${orderNumber}`);
+  await expect(page).toHaveURL(/\/admin\/two-step\?redirectTo=/);
+  await expect(page.getByRole("heading", { name: "Set up two-step sign-in", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  await page.getByLabel("6-digit code from the app").fill(await unusedTotpCode(secret));
+  await page.getByRole("button", { name: "Turn on the app" }).click();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  const next = page.getByRole("button", { name: "Continue" });
+  await expect(next).toBeDisabled();
+  await page.getByLabel("I saved these codes").check();
+  await next.click();
   await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
   // What the role can't do is left out: refunds and canceling (which refunds).
   await expect(page.getByRole("form", { name: /refund/i })).toHaveCount(0);

@@ -11,7 +11,49 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T> {
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Why the server refused a staff call for the second factor (server/http/staff-guard.ts), if it did. */
+export function secondFactorReason(error: unknown): "step_up" | "second_factor" | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const reason = (error.body as { reason?: unknown } | undefined)?.reason;
+  return reason === "step_up" || reason === "second_factor" ? reason : null;
+}
+
+/**
+ * Asks the staff member for their second factor again and answers whether they gave it (issue 29's step-up). Only the
+ * staff frame sets one (app/components/admin/step-up-dialog.tsx): shoppers' calls never meet it.
+ */
+export type SecondFactorPrompt = (reason: "step_up" | "second_factor") => Promise<boolean>;
+let secondFactorPrompt: SecondFactorPrompt | null = null;
+
+/** Sets the prompt; answers the function that takes it away again. */
+export function setSecondFactorPrompt(prompt: SecondFactorPrompt): () => void {
+  secondFactorPrompt = prompt;
+  return () => {
+    if (secondFactorPrompt === prompt) secondFactorPrompt = null;
+  };
+}
+
+/** The calls that give the second factor are never retried behind a prompt for it. */
+const GIVES_SECOND_FACTOR = /^\/api\/admin\/security\/(verify|passkey)(\/|$)/;
+
+/**
+ * A call to the API. A staff call refused for want of a fresh second factor, while the staff frame is open, asks for
+ * it and is tried once more; when the person cancels, the refusal stands.
+ */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  try {
+    return await send<T>(method, path, body);
+  } catch (error) {
+    const reason = secondFactorReason(error);
+    if (!reason || !secondFactorPrompt || GIVES_SECOND_FACTOR.test(path)) throw error;
+    if (!(await secondFactorPrompt(reason))) throw error;
+    return send<T>(method, path, body);
+  }
+}
+
+async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: "include",

@@ -13,6 +13,8 @@ import { PasswordField } from "~/components/ui/password-field";
 import { apiRequest, ApiError } from "~/lib/api";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { useSessionChanged } from "~/lib/session";
+import { twoStepPath } from "~/lib/staff-path";
+import type { User } from "../../server/accounts/user-types";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.get(visitorContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account"));
@@ -37,9 +39,16 @@ export default function Login() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function signedIn() {
+  async function signedIn(user?: User) {
+    const target = safeRedirect(params.get("redirectTo"), "/account");
+    // Staff give their second factor before anything else (issue 29); a passkey sign-in already counts as one.
+    if (user?.staff && !user.staff.secondFactor.given) {
+      const onward = target === "/account" ? "/admin" : target;
+      await sessionChanged(twoStepPath(onward));
+      return;
+    }
     toast.success("Welcome back!", { description: "You have successfully logged in." });
-    await sessionChanged(safeRedirect(params.get("redirectTo"), "/account"));
+    await sessionChanged(target);
   }
 
   async function passkey() {
@@ -58,8 +67,8 @@ export default function Login() {
     if (!username.trim() || !password || busy) return;
     setBusy(true);
     try {
-      await apiRequest("POST", "/api/auth/login", { username: username.trim(), password });
-      await signedIn();
+      const { user } = await apiRequest<{ user: User }>("POST", "/api/auth/login", { username: username.trim(), password });
+      await signedIn(user);
     } catch (error) {
       toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "Login failed" });
       setBusy(false);

@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut, Menu, X } from "lucide-react";
+import { ArrowLeft, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link } from "react-router";
@@ -8,11 +8,12 @@ import { useSessionChanged, useUser } from "~/lib/session";
 import { useStoreSettings } from "~/lib/store-settings";
 import { AdminNav } from "./admin-nav";
 import { AdminSearchButton, AdminSearchDialog, useAdminSearchShortcut } from "./admin-search";
+import { StepUpDialog } from "./step-up-dialog";
 
 const iconButton = "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-surface-muted";
 
 /** Who is signed in, and the way out: the sidebar's foot, and the drawer's. */
-function SignedIn() {
+function SignedIn({ onNavigate }: { onNavigate?: () => void }) {
   const user = useUser();
   const sessionChanged = useSessionChanged();
   async function signOut() {
@@ -24,6 +25,10 @@ function SignedIn() {
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{user?.name ?? "Staff"}</p>
         {user && <p className="truncate text-xs text-ink-muted">{user.email}</p>}
+        <Link to="/admin/security" onClick={onNavigate} className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-ink-muted underline hover:text-ink">
+          <ShieldCheck aria-hidden="true" className="size-3.5" />
+          Two-step sign-in
+        </Link>
       </div>
       <ThemeToggle />
       <button type="button" onClick={signOut} aria-label="Sign out" title="Sign out" className={iconButton}>
@@ -96,7 +101,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
                 <div className="flex-1">
                   <AdminNav onNavigate={() => setDrawer(false)} />
                 </div>
-                <SignedIn />
+                <SignedIn onNavigate={() => setDrawer(false)} />
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
@@ -112,6 +117,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         </main>
       </div>
       <AdminSearchDialog open={search} onOpenChange={setSearch} />
+      <StepUpDialog />
     </div>
   );
 }
