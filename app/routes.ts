@@ -30,6 +30,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
+  // A staff invitation's link: for someone with no account yet, so outside the staff frame and its guard.
+  route("admin/join", "routes/staff-join.tsx"),
   route("alerts/confirm", "routes/alert-confirm.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // Where staff set up or give their second factor (issue 29): a card of its own, before the staff frame opens. It and

@@ -82,7 +82,7 @@ import { refundOrder } from "./orders/staff-refunds";
 import type { ReturnDecision, ReturnRequest, StaffRefund } from "./orders/refund-schemas";
 import { requestReturn } from "./orders/returns";
 import { decideReturn, listReturns } from "./orders/staff-returns";
-import { createStaffService } from "./staff/staff-roles";
+import { createStaffService } from "./staff/staff-service";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
 import { startCheckout } from "./orders/start-checkout";
@@ -373,8 +373,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     contentEntries: createContentService({ db, now, catalogChanges, storeUrl, storeName: async () => (await storeIdentity()).name, media }),
     /** The storefront's menus as staff data (issue 28): resolved for the pages, edited at /admin/menus. */
     menus: createMenuService({ db, now, catalogChanges, cached: () => menuNodes.get() }),
-    /** Staff roles and who has which (issue 29). */
-    staff: createStaffService({ db, now }),
+    /** Staff roles, who has which, invitations, suspension and removal (issue 29). */
+    staff: createStaffService(accountDeps),
     content: {
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {

@@ -5,6 +5,7 @@ import { alertsRouter } from "./alerts-router";
 import { adminRouter, feedRouter } from "./admin-router";
 import { taxShippingRouter } from "./tax-shipping-router";
 import { authRouter } from "./auth-router";
+import { staffInvitationRouter } from "./staff-invitation-router";
 import { cartRouter } from "./cart-router";
 import { checkoutRouter } from "./checkout-router";
 import { contentRouter } from "./content-router";
@@ -58,6 +59,7 @@ export function apiRouter(services: Services): Router {
   router.use("/products", productsRouter(services));
   router.use(loadSession(services));
   router.use("/auth", authRouter(services));
+  router.use("/auth", staffInvitationRouter(services));
   router.use("/cart", cartRouter(services));
   router.use(contentRouter(services));
   router.use(alertsRouter(services));

@@ -15,7 +15,7 @@ import { announcementChangeSchema, announcementFieldsSchema } from "../home/anno
 import { menuSaveSchema } from "../menus/menu-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema } from "../reviews/review-schemas";
-import { roleChangeSchema, roleFieldsSchema, staffAddSchema, staffChangeSchema } from "../staff/staff-schemas";
+import { invitationFieldsSchema, roleChangeSchema, roleFieldsSchema, staffAddSchema, staffChangeSchema } from "../staff/staff-schemas";
 import { type BodyCase, fuzzBodies, fuzzServer, RUNS, rowCounts } from "../test/fuzz-kit";
 
 /** The staff's calls, sent by a signed-in admin so the input itself is what gets refused (shoppers': fuzz.test.ts). */
@@ -68,6 +68,9 @@ const staffBodies: BodyCase[] = [
   ["PATCH", "/api/admin/roles/2", roleChangeSchema, { name: "Managers", description: "Day to day", permissions: ["orders.read"] }],
   ["PATCH", "/api/admin/staff/00000000-0000-4000-8000-000000000000", staffChangeSchema, { roleId: 2 }],
   ["POST", "/api/admin/staff", staffAddSchema, { username: "nobody-here", roleId: 2 }],
+  ["POST", "/api/admin/staff/invitations", invitationFieldsSchema, { email: "new.hire@example.com", name: "New Hire", roleId: 3 }],
+  ["POST", "/api/admin/staff/00000000-0000-4000-8000-000000000000/suspend", emptyBodySchema, {}],
+  ["POST", "/api/admin/staff/00000000-0000-4000-8000-000000000000/restore", emptyBodySchema, {}],
   [
     "PUT",
     "/api/admin/settings",

@@ -13,6 +13,7 @@ import { passkeyRegistrationSchema, passkeySignInSchema } from "../accounts/pass
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnRequestSchema } from "../orders/refund-schemas";
 import { reviewSchema } from "../reviews/review-schemas";
+import { invitationAcceptSchema } from "../staff/staff-schemas";
 import { type BodyCase, fuzzBodies, fuzzServer, RUNS } from "../test/fuzz-kit";
 
 /** The shoppers' calls and every GET (staff calls: fuzz-staff.test.ts); every new /api call goes in one of the two. */
@@ -36,6 +37,7 @@ const bodies: BodyCase[] = [
   ["POST", "/api/account/addresses", savedAddressSchema, { name: "A", line1: "1 A St", line2: "B", city: "C", region: "D", postalCode: "12345", country: "US", isDefault: true }],
   ["POST", "/api/auth/verify-email", linkTokenSchema, { token: "a".repeat(43) }],
   ["POST", "/api/auth/confirm-email", linkTokenSchema, { token: "a".repeat(43) }],
+  ["POST", "/api/auth/staff-invitation", invitationAcceptSchema, { token: "a".repeat(43), username: "new_hire", name: "New Hire", password: "granite meadow lantern 4471" }],
   ["POST", "/api/account/email", emailChangeSchema, { password: "wrong password", newEmail: "new@example.com" }],
   ["POST", "/api/account/passkeys", passkeyRegistrationSchema, { ceremonyId: "00000000-0000-4000-8000-000000000000", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} }, name: "Laptop" }],
   ["POST", "/api/auth/passkey", passkeySignInSchema, { ceremonyId: "00000000-0000-4000-8000-000000000000", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } }],
@@ -58,7 +60,7 @@ describe("fuzzing the shoppers' /api calls with bad input", () => {
     const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/", "/api/admin/search?q=", "/api/admin/roles/", "/api/admin/staff?x="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/", "/api/admin/search?q=", "/api/admin/roles/", "/api/admin/staff?x=", "/api/auth/staff-invitation?token="), segment, query, async (prefix, id, params) => {
         const qs = new URLSearchParams(params).toString();
         const client = prefix.startsWith("/api/admin/") ? ctx.staff : ctx.shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);

@@ -34,6 +34,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "products-router.ts": { productsRouter: "/api/products" },
   "reviews-router.ts": { reviewsRouter: "/api" },
   "settings-router.ts": { settingsRouter: "/api/admin/settings" },
+  "staff-invitation-router.ts": { staffInvitationRouter: "/api/auth" },
   "staff-router.ts": { staffAdminRouter: "/api/admin" },
   "stylist-router.ts": { stylistRouter: "/api/ai" },
   "tax-shipping-router.ts": { taxShippingRouter: "/api/admin" },

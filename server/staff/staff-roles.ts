@@ -14,12 +14,12 @@ export interface StaffActor {
   staff: StaffAccess;
 }
 
-interface Deps {
+export interface Deps {
   db: Database;
   now: () => Date;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface RoleJson {
   id: number;
@@ -41,12 +41,12 @@ function toRoleJson(row: StaffRoleRow, members: number): RoleJson {
 const labelList = (list: readonly Permission[]) => list.map((p) => `“${PERMISSION_LABELS[p].label}”`).join(", ");
 
 /** No one grants (or takes away) a permission they don't hold themselves: 403 naming the ones they lack. */
-function assertHolds(actor: StaffActor, wanted: readonly string[], what: string): void {
+export function assertHolds(actor: StaffActor, wanted: readonly string[], what: string): void {
   const lacking = ordered(wanted).filter((p) => !actor.staff.permissions.includes(p));
   if (lacking.length > 0) throw new AppError("forbidden", `You can't ${what}: it involves permissions your role doesn't have (${labelList(lacking)})`);
 }
 
-const actorName = (actor: StaffActor) => `staff:${actor.username}`;
+export const actorName = (actor: StaffActor) => `staff:${actor.username}`;
 const auditable = (r: RoleJson | StaffRoleRow) => ({ name: r.name, description: r.description, permissions: ordered(r.permissions) });
 
 function nameTaken(error: unknown): never {
@@ -54,7 +54,7 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-async function roleById(db: Database | Tx, id: number, lock = false): Promise<StaffRoleRow> {
+export async function roleById(db: Database | Tx, id: number, lock = false): Promise<StaffRoleRow> {
   const query = db.select().from(staffRoles).where(eq(staffRoles.id, id));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("not_found", "No role has that id");
@@ -130,6 +130,8 @@ export interface StaffMemberJson {
   email: string;
   role: { id: number; name: string; owner: boolean };
   createdAt: string;
+  /** When they were suspended (they can't sign in), or null. */
+  suspendedAt: string | null;
 }
 
 /** Every staff member with their role, by name. */
@@ -147,6 +149,7 @@ export async function listStaff({ db }: Deps): Promise<StaffMemberJson[]> {
     email: user.email,
     role: { id: role.id, name: role.name, owner: role.key === OWNER_ROLE_KEY },
     createdAt: user.createdAt.toISOString(),
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
   }));
 }
 
@@ -166,11 +169,7 @@ export async function setStaffRole({ db, now, userId, roleId, actor }: Deps & { 
     if (current.id === next.id) return;
     assertHolds(actor, next.permissions, `give ${member.username} the role ${next.name}`);
     assertHolds(actor, current.permissions, `change the role of ${member.username} (${current.name})`);
-    if (current.key === OWNER_ROLE_KEY) {
-      // Lock every Owner so two demotions at once can't both see another Owner left.
-      const owners = await t.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.staffRoleId, current.id))).for("update");
-      if (owners.length <= 1) throw new AppError("conflict", `${member.username} is the only Owner: make someone else an Owner first`);
-    }
+    if (current.key === OWNER_ROLE_KEY) await assertAnotherOwner(t, { ownerRoleId: current.id, userId: member.id, username: member.username });
     const at = now();
     await t.update(users).set({ staffRoleId: next.id, updatedAt: at }).where(eq(users.id, member.id));
     await recordAudit(t, { actor: actorName(actor), entity: "staff", entityId: member.id, action: "role", before: { username: member.username, role: current.name }, after: { username: member.username, role: next.name } }, at);
@@ -195,20 +194,15 @@ export async function addStaff({ db, now, username, roleId, actor }: Deps & { us
   return (await listStaff({ db, now })).find((m) => m.id === userId)!;
 }
 
+/**
+ * 409 unless an active (not suspended) Owner other than `userId` stays: there is always one (issue 29). Every Owner row
+ * is locked first, so two changes at once can't both count the other's Owner as the one left.
+ */
+export async function assertAnotherOwner(t: Tx, { ownerRoleId, userId, username }: { ownerRoleId: number; userId: string; username: string }): Promise<void> {
+  const owners = await t.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(and(eq(users.role, "admin"), eq(users.staffRoleId, ownerRoleId))).for("update");
+  if (!owners.some((o) => o.id !== userId && o.suspendedAt === null)) throw new AppError("conflict", `${username} is the only Owner who is not suspended: make someone else an Owner (or restore one) first`);
+}
+
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
-
-/** The staff domain's service (DESIGN §10): roles and who has which. */
-export function createStaffService(deps: Deps) {
-  return {
-    listRoles: () => listRoles(deps),
-    createRole: (args: { input: RoleFields; actor: StaffActor }) => createRole({ ...deps, ...args }),
-    updateRole: (args: { id: number; change: RoleChange; actor: StaffActor }) => updateRole({ ...deps, ...args }),
-    deleteRole: (args: { id: number; actor: StaffActor }) => deleteRole({ ...deps, ...args }),
-    listStaff: () => listStaff(deps),
-    setStaffRole: (args: { userId: string; roleId: number; actor: StaffActor }) => setStaffRole({ ...deps, ...args }),
-    addStaff: (args: { username: string; roleId: number; actor: StaffActor }) => addStaff({ ...deps, ...args }),
-  };
-}
-export type StaffService = ReturnType<typeof createStaffService>;

@@ -6,6 +6,7 @@ import {
   type Permission,
 } from "../../../shared/staff-permissions";
 import { buttonClass } from "~/components/layout/status-screen";
+import { MemberActions } from "./staff-member-actions";
 import {
   FormError,
   noErrors,
@@ -34,6 +35,7 @@ export interface StaffMemberView {
   name: string;
   email: string;
   role: { id: number; name: string; owner: boolean };
+  suspendedAt: string | null;
 }
 
 /** The permissions as checkboxes, grouped; those the signed-in member lacks can't be ticked or unticked. */
@@ -364,6 +366,14 @@ export function StaffRow({
         <p className="break-all text-sm text-ink-muted">
           {member.username} · {member.email}
         </p>
+        {member.suspendedAt && (
+          <p className="mt-1">
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              Suspended
+            </span>
+          </p>
+        )}
+        {!self && <MemberActions member={member} />}
       </div>
       <form
         onSubmit={submit}
