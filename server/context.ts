@@ -82,6 +82,7 @@ import { refundOrder } from "./orders/staff-refunds";
 import type { ReturnDecision, ReturnRequest, StaffRefund } from "./orders/refund-schemas";
 import { requestReturn } from "./orders/returns";
 import { decideReturn, listReturns } from "./orders/staff-returns";
+import { createStaffSecurity } from "./staff/second-factor";
 import { createStaffService } from "./staff/staff-service";
 import type { OrderDeps } from "./orders/order-deps";
 import { quoteCheckout } from "./orders/quote-checkout";
@@ -375,6 +376,13 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     menus: createMenuService({ db, now, catalogChanges, cached: () => menuNodes.get() }),
     /** Staff roles, who has which, invitations, suspension and removal (issue 29). */
     staff: createStaffService(accountDeps),
+    /** A staff member's own two-step sign-in: TOTP, passkey, recovery codes, step-ups (issue 29). */
+    staffSecurity: createStaffSecurity({
+      db,
+      now,
+      storeName: async () => (await storeIdentity()).name,
+      provedWithPasskey: (args) => provedWithPasskey({ db, storeUrl, now: now(), ...args }),
+    }),
     content: {
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {

@@ -12,12 +12,18 @@ export const statusByCode: Record<AppErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * Why a staff member was refused before their permission was even looked at (issue 29), so the staff pages know what
+ * to ask for: a second factor to set up, one to give for this session, or one to give again (a step-up).
+ */
+export type RefusalReason = "second_factor_setup" | "second_factor" | "step_up";
+
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
     /** Retry-After for 429s; `errors` lists each wrong row of a many-row request (the bulk editor) in the answer. */
-    readonly extra: { retryAfterSeconds?: number; errors?: unknown[] } = {},
+    readonly extra: { retryAfterSeconds?: number; errors?: unknown[]; reason?: RefusalReason } = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -22,6 +22,16 @@ export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
 }
 
+/**
+ * Step-up (issue 29): calls that ask for the second factor again when it was last given more than 10 minutes ago —
+ * refunds, exports of personal data, changes to staff or roles, and (marked on their routes) the tax settings.
+ * Reading the staff list or the audit log doesn't; a download of personal data does.
+ */
+export function needsStepUp(permission: Permission, method: string): boolean {
+  if (permission === "customers.export") return true;
+  return (permission === "refunds" || permission === "staff.manage") && method.toUpperCase() !== "GET" && method.toUpperCase() !== "HEAD";
+}
+
 /** What each permission lets a staff member do, as the staff page shows it. */
 export const PERMISSION_LABELS: Record<Permission, { label: string; hint: string }> = {
   "orders.read": { label: "See orders and returns", hint: "The order list, an order's details and the returns list" },

@@ -3,13 +3,22 @@ import { PERMISSION_LABELS, type Permission } from "../../shared/staff-permissio
 import type { User } from "../../server/accounts/user-types";
 import { visitorContext } from "../context";
 
-/** Signed-out visitors go to /login and come back here afterwards. */
+/** Where staff set up or give their second factor. */
+export const TWO_STEP_PATH = "/admin/two-step";
+
+const backHere = (request: Request) => {
+  const url = new URL(request.url);
+  return encodeURIComponent(url.pathname + url.search);
+};
+
+/**
+ * Signed-out visitors go to /login and come back here afterwards. A staff member who hasn't given a second factor in
+ * this session goes to the two-step page first (issue 29): nothing else opens until then.
+ */
 export function requireUser(context: Readonly<RouterContextProvider>, request: Request): User {
   const user = context.get(visitorContext).user;
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!user) throw redirect(`/login?redirectTo=${backHere(request)}`);
+  if (user.staff && !user.staff.secondFactor.given) throw redirect(`${TWO_STEP_PATH}?redirectTo=${backHere(request)}`);
   return user;
 }
 

@@ -1,17 +1,15 @@
-import { eq } from "drizzle-orm";
+import { promoteToStaff } from "../test/admin-helpers";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { createServices } from "../context";
-import { users } from "../db/schema";
 import { createTestPaymentProvider } from "../payments/test-provider";
 import { createApiClient } from "../test/api-client";
 import { PASSWORD, registerShopper } from "../test/accounts-helpers";
 import { card, details } from "../test/checkout-helpers";
 import { createMemoryMailer } from "../test/memory-mailer";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { ownerRoleId } from "../staff/owner-role";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -87,7 +85,7 @@ describe("admin APIs", () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Only staff can do this");
     const admin = await signedIn();
-    await server.database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, admin.username));
+    await promoteToStaff(server.database.db, admin.username);
     const res = await admin.shopper.get("/api/admin/orders?status=paid");
     expect(res.status).toBe(200);
     expect(res.body.orders.every((o: { status: string }) => o.status === "paid")).toBe(true);

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { passkeys, users, webauthnChallenges } from "../db/schema";
 import { AppError } from "../errors";
-import { type SignedIn, startSession } from "./sign-in";
+import { type SignedIn, assertNotSuspended, startSession } from "./sign-in";
 import { toUserJson } from "./user-json";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -113,7 +113,9 @@ async function verifyPasskey({ db, storeUrl, now, ceremonyId, response }: { db: 
 export async function signInWithPasskey({ db, storeUrl, now, ceremonyId, response, cartToken, userAgent }: { db: Database; storeUrl: string; now: () => Date; ceremonyId: string; response: AuthenticationResponseJSON; cartToken: string | null; userAgent: string | null }): Promise<SignedIn> {
   const passkey = await verifyPasskey({ db, storeUrl, now: now(), ceremonyId, response });
   const [user] = await db.select().from(users).where(eq(users.id, passkey.userId));
-  return startSession({ db, now, cartToken, userAgent, userId: user!.id, user: toUserJson(user!) });
+  assertNotSuspended(user!);
+  // A passkey is something held and something known (or a fingerprint): staff need no other second factor.
+  return startSession({ db, now, cartToken, userAgent, userId: user!.id, user: toUserJson(user!), secondFactor: true });
 }
 
 /** Whether the signed-in user just proved themselves with one of their own passkeys (to confirm a deletion). */

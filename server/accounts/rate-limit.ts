@@ -26,6 +26,8 @@ export const limits = {
   resetEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 3, windowMs: HOUR }),
   /** New verification links, per account. */
   verifyAccount: (userId: string): Limit => ({ key: `verify:account:${userId}`, max: 3, windowMs: HOUR }),
+  /** Wrong second-factor codes (TOTP or recovery), per staff member (issue 29). */
+  secondFactorAccount: (userId: string): Limit => ({ key: `second-factor:account:${userId}`, max: 5, windowMs: FIFTEEN_MINUTES }),
   /** Failed tries of an emailed link's token, per address. */
   tokenIp: (ip: string): Limit => ({ key: `token:ip:${ip}`, max: 20, windowMs: FIFTEEN_MINUTES }),
   /** Guest order lookups that found nothing: per address, and per order number (against guessing its email). */

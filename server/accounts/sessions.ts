@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { sessions, staffRoles, users } from "../db/schema";
+import { passkeys, sessions, staffRoles, users } from "../db/schema";
 import { OWNER_ROLE_KEY, isPermission } from "../../shared/staff-permissions";
 import { AppError } from "../errors";
 import { toUserJson } from "./user-json";
@@ -11,6 +11,12 @@ import type { User } from "./user-types";
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** Issue 29: staff sessions end after 30 minutes idle and 12 hours in total; shoppers' are untouched. */
+export const STAFF_IDLE_MS = 30 * 60 * 1000;
+export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
+const STAFF_TOUCH_EVERY_MS = 60 * 1000;
+/** A step-up: the second factor is asked again when it was last given longer ago than this. */
+export const STEP_UP_MS = 10 * 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 /** A session's id: the SHA-256 of its token. */
@@ -18,27 +24,56 @@ export const hashSessionToken = hashToken;
 const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new 256-bit session token; only its hash is stored. */
-export async function createSession({ db, userId, now, userAgent = null }: { db: Database; userId: string; now: Date; userAgent?: string | null }): Promise<string> {
+export async function createSession({ db, userId, now, userAgent = null, secondFactor = false }: { db: Database; userId: string; now: Date; userAgent?: string | null; secondFactor?: boolean }): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS), userAgent: userAgent?.slice(0, 400) ?? null });
+  await db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS), userAgent: userAgent?.slice(0, 400) ?? null, secondFactorAt: secondFactor ? now : null });
   return token;
 }
 
-/** The signed-in user for a token, or null when it is unknown, idle too long or past its absolute expiry. */
+/**
+ * The signed-in user for a token, or null when it is unknown, idle too long or past its absolute expiry. A staff
+ * member's session follows the staff limits and ends when they are suspended; their second-factor state comes along.
+ */
 export async function findSessionUser({ db, token, now }: { db: Database; token: string | null; now: Date }): Promise<User | null> {
   if (!token || !WELL_FORMED.test(token)) return null;
   const id = hashToken(token);
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, role: staffRoles })
+    .select({
+      user: users,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      secondFactorAt: sessions.secondFactorAt,
+      role: staffRoles,
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(staffRoles, and(eq(staffRoles.id, users.staffRoleId), eq(users.role, "admin")))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  const staff = row.role !== null;
+  if (staff && (row.user.suspendedAt || now.getTime() - row.lastSeenAt.getTime() > STAFF_IDLE_MS || now.getTime() - row.createdAt.getTime() >= STAFF_MAX_MS)) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > (staff ? STAFF_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   const user = toUserJson(row.user);
-  if (row.role) user.staff = { roleId: row.role.id, roleName: row.role.name, owner: row.role.key === OWNER_ROLE_KEY, permissions: row.role.permissions.filter(isPermission) };
+  if (row.role) {
+    const given = row.secondFactorAt !== null;
+    user.staff = {
+      roleId: row.role.id,
+      roleName: row.role.name,
+      owner: row.role.key === OWNER_ROLE_KEY,
+      permissions: row.role.permissions.filter(isPermission),
+      secondFactor: { totp: row.user.totpSecret !== null, passkey: Boolean(row.hasPasskey), given, fresh: given && now.getTime() - row.secondFactorAt!.getTime() <= STEP_UP_MS },
+    };
+  }
   return user;
+}
+
+/** Records that the session behind `token` just gave its second factor (a code, a recovery code or a passkey). */
+export async function markSecondFactor({ db, token, now }: { db: Database; token: string; now: Date }): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, hashToken(token)));
 }
 
 export async function deleteSession({ db, token }: { db: Database; token: string }): Promise<void> {

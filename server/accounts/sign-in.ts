@@ -1,12 +1,12 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { type UserRow, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { RegisterInput } from "./account-schemas";
 import { mergeCartIntoAccount } from "./merge-cart";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords";
 import { assertWithinLimits, clearAttempts, limits, recordAttempt } from "./rate-limit";
-import { createSession } from "./sessions";
+import { createSession, findSessionUser } from "./sessions";
 import { recordAudit } from "../audit/audit-log";
 import { toUserJson } from "./user-json";
 import type { User } from "./user-types";
@@ -44,6 +44,7 @@ export async function signIn({ db, now, ip, cartToken, userAgent, username, pass
     throw new AppError("unauthorized", INVALID);
   }
   await clearAttempts(db, [checks[0]!]);
+  assertNotSuspended(user);
   return startSession({ db, now, cartToken, userAgent, userId: user.id, user: toUserJson(user) });
 }
 
@@ -76,9 +77,18 @@ export async function assertAvailable(db: Database, { username, email, exceptUse
   throw new AppError("conflict", "An account with that email already exists");
 }
 
-export async function startSession({ db, now, cartToken, userAgent, userId, user }: Omit<Visit, "ip"> & { userId: string; user: User }): Promise<SignedIn> {
-  const token = await createSession({ db, userId, now: now(), userAgent });
-  if (user.role === "admin") await recordAudit(db, { actor: `staff:${user.username}`, entity: "sign_in", entityId: userId, action: "sign-in" }, now());
+/** A suspended staff member can't sign in (told only after the right password, so it reveals nothing to a guesser). */
+export function assertNotSuspended(user: Pick<UserRow, "role" | "suspendedAt">): void {
+  if (user.role === "admin" && user.suspendedAt) throw new AppError("forbidden", "This staff account is suspended. Ask the store owner to restore it.");
+}
+
+/**
+ * Opens a session. `secondFactor` is true when the sign-in itself was two factors (a passkey); a staff member signing in
+ * with a password then gives one on /admin/two-step. The answer's user is the session's (with the staff role and state).
+ */
+export async function startSession({ db, now, cartToken, userAgent, userId, user, secondFactor = false }: Omit<Visit, "ip"> & { userId: string; user: User; secondFactor?: boolean }): Promise<SignedIn> {
+  const token = await createSession({ db, userId, now: now(), userAgent, secondFactor });
+  if (user.role === "admin") await recordAudit(db, { actor: `staff:${user.username}`, entity: "sign_in", entityId: userId, action: secondFactor ? "sign-in-passkey" : "sign-in" }, now());
   await mergeCartIntoAccount({ db, cartToken, userId });
-  return { token, user };
+  return { token, user: (await findSessionUser({ db, token, now: now() })) ?? user };
 }

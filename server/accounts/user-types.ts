@@ -20,4 +20,17 @@ export interface StaffAccess {
   /** The Owner role: every permission, never edited. */
   owner: boolean;
   permissions: Permission[];
+  /** Two-step sign-in (issue 29): what the member has set up, and what this session has given. */
+  secondFactor: SecondFactorState;
+}
+
+export interface SecondFactorState {
+  /** A TOTP app is set up. */
+  totp: boolean;
+  /** At least one passkey is registered. */
+  passkey: boolean;
+  /** This session gave a second factor (a passkey sign-in counts); until then only the set-up or check page opens. */
+  given: boolean;
+  /** It was given within the last 10 minutes: refunds, exports, staff and tax changes need this (a step-up). */
+  fresh: boolean;
 }

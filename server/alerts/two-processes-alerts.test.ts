@@ -1,12 +1,12 @@
+import { promoteToStaff } from "../test/admin-helpers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { stockAlerts, users } from "../db/schema";
+import { stockAlerts } from "../db/schema";
 import { registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
 import { outboxMails, twoProcesses } from "../test/app-processes";
 import { testDatabaseUrl } from "../test/test-database";
 import { setStock, variantIdOf } from "./alert-test-helpers";
-import { ownerRoleId } from "../staff/owner-role";
 
 /** The recipients of every back-in-stock email written to DATA_DIR/outbox, one entry per email. */
 async function backInStockSent(dataDir: string): Promise<string[]> {
@@ -27,7 +27,7 @@ describe.skipIf(!testDatabaseUrl)("back-in-stock alerts with two app processes o
 
     const staffOnA = createApiClient(a.url);
     const { username } = await registerShopper(staffOnA);
-    await db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
+    await promoteToStaff(db, username);
     const staffOnB = createApiClient(b.url, new Map(staffOnA.jar));
     // Both processes' senders start together, each over every variant.
     await db.execute(sql`update variants set on_hand = 4 where id in (${sql.join(variantIds, sql`, `)})`);

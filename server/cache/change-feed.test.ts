@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
+import { promoteToStaff } from "../test/admin-helpers";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { users } from "../db/schema";
 import { registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
 import { twoProcesses } from "../test/app-processes";
 import { checkoutWith } from "../test/checkout-helpers";
 import { testDatabaseUrl } from "../test/test-database";
 import { APPLICATION_NAME } from "./change-feed";
-import { ownerRoleId } from "../staff/owner-role";
 
 type Product = { variants: { id: number; size: string; available: number; price: number }[] };
 const availableM = (product: Product) => product.variants.find((v) => v.size === "M")!.available;
@@ -66,7 +64,7 @@ describe.skipIf(!testDatabaseUrl)("caches of two app processes on one PostgreSQL
     const { a, b } = processes;
     const admin = createApiClient(a.url);
     const { username } = await registerShopper(admin);
-    await processes.database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
+    await promoteToStaff(processes.database.db, username);
     const listing = "/api/products/category/men";
     const [first] = await cachedOn(b.url, listing);
     const one = `/api/products/${first.id}`;

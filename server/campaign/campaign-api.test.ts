@@ -1,11 +1,11 @@
+import { promoteToStaff } from "../test/admin-helpers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers, users } from "../db/schema";
+import { newsletterSubscribers } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { card, details } from "../test/checkout-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { ownerRoleId } from "../staff/owner-role";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe("the VSOP campaign", () => {
     expect((await customer.patch("/api/admin/campaigns/vsop", change)).status).toBe(403);
     const admin = createApiClient(server.url);
     const { username } = await registerShopper(admin);
-    await server.database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
+    await promoteToStaff(server.database.db, username);
     const res = await admin.patch("/api/admin/campaigns/vsop", change);
     expect(res.body).toMatchObject({ preorderClosesAt: "2027-01-10T18:00:00.000Z", shipsAt: "2027-01-24T00:00:00.000Z" });
     expect((await admin.patch("/api/admin/campaigns/vsop", { shipsAt: "2027-01-01T00:00:00Z" })).body.message).toBe("The ship date must not be before pre-orders close");

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   check,
@@ -241,6 +242,14 @@ export const users = pgTable(
     staffRoleId: integer("staff_role_id").references(() => staffRoles.id, { onDelete: "restrict" }),
     /** When the owner proved the email is theirs (a link); unverified accounts can shop. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** A suspended staff member can't sign in; suspending ends their sessions (issue 29). */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** The TOTP secret (base32) once confirmed with a code; a second factor for staff (issue 29). */
+    totpSecret: text("totp_secret"),
+    /** A secret shown on the set-up page, waiting for its first code. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The time step of the last accepted code: a code of that step or an earlier one is never accepted again. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -269,6 +278,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The browser's User-Agent at sign-in, so the account page can name the device. */
     userAgent: text("user_agent"),
+    /** When this session last gave a second factor (staff: a TOTP code, a passkey or a recovery code); null before. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -314,6 +325,45 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** A staff member's single-use recovery codes (ten at a time, SHA-256 hashed: they are random, not passwords). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * Staff invitations: the owner names an email and a role; the emailed link holds a random token (only its SHA-256 is
+ * kept), works once, within 72 hours. Accepting makes the account (password first, then a second factor).
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => staffRoles.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("staff_invitations_email_idx").on(sql`lower(${t.email})`)],
 );
 
 /** A WebAuthn ceremony's challenge: made by the server, used once, for 5 minutes. */

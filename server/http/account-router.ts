@@ -5,6 +5,7 @@ import { savedAddressChangeSchema, savedAddressSchema } from "../accounts/addres
 import { passkeyRegistrationSchema } from "../accounts/passkey-schemas";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Services } from "../context";
+import { AppError } from "../errors";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
 
@@ -61,10 +62,18 @@ export function accountRouter(services: Services): Router {
   });
   router.post("/account/passkeys", requireUser, async (req, res) => {
     const { ceremonyId, response, name } = parseInput(passkeyRegistrationSchema, req.body, "Invalid passkey");
-    res.status(201).json({ passkeys: await services.accounts.addPasskey({ userId: userId(req), ceremonyId, response: response as unknown as RegistrationResponseJSON, name }) });
+    const passkeys = await services.accounts.addPasskey({ userId: userId(req), ceremonyId, response: response as unknown as RegistrationResponseJSON, name });
+    // A staff member's first passkey is their second factor: this session has just given it (issue 29).
+    const staff = req.user!.staff;
+    if (staff && !staff.secondFactor.given) await services.staffSecurity.passkeyAdded({ userId: userId(req), username: req.user!.username, sessionToken: req.sessionToken! });
+    res.status(201).json({ passkeys });
   });
   router.delete("/account/passkeys/:id", requireUser, async (req, res) => {
     const id = parseInput(z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/, "must be a passkey id"), req.params.id, "Invalid passkey id");
+    const staff = req.user!.staff;
+    if (staff && !staff.secondFactor.totp && (await services.accounts.listPasskeys({ userId: userId(req) })).length <= 1) {
+      throw new AppError("conflict", "Set up an authenticator app first: staff must keep a second factor.");
+    }
     res.json({ passkeys: await services.accounts.removePasskey({ userId: userId(req), id }) });
   });
 

@@ -54,7 +54,7 @@ export function adminRouter(services: Services): Router {
     const { status, note, shipment } = parseInput(statusChangeSchema, req.body, "Invalid status change");
     // A canceled paid order is refunded: canceling needs the refund permission as well as the route's.
     if (status === "canceled") {
-      const refused = refusal(req.user, "refunds");
+      const refused = refusal(req.user, "refunds", true);
       if (refused) throw refused;
     }
     const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");

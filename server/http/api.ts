@@ -19,10 +19,11 @@ import { productsRouter } from "./products-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
 import { staffAdminRouter } from "./staff-router";
+import { securityRouter } from "./security-router";
 import { homeAdminRouter } from "./home-admin-router";
 import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession } from "./session";
-import { requirePermission, type PermissionGuard } from "./staff-guard";
+import { holdUnfinishedStaff, requirePermission, type PermissionGuard } from "./staff-guard";
 
 export const JSON_BODY_LIMIT = "100kb";
 const IMPORT_BODY_LIMIT = "25mb";
@@ -69,12 +70,14 @@ export function apiRouter(services: Services): Router {
   router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin/menus", menusRouter(services));
   router.use("/admin/search", adminSearchRouter(services));
+  router.use("/admin/security", securityRouter(services));
   router.use("/admin", homeAdminRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", staffAdminRouter(services));
   router.use("/admin", taxShippingRouter(services));
   router.use("/instagram-shop", feedRouter(services));
   router.use(checkoutRouter(services));
+  router.use("/account", holdUnfinishedStaff);
   router.use(accountRouter(services));
   router.use(apiNotFound);
   return router;

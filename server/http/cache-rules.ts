@@ -15,7 +15,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  */
 export type WriteScope = "none" | "products" | "all";
 
-const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff)|unsubscribe)(?:\/|\?|$)/;
+const PERSONAL = /^\/(?:api\/(?:cart|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff|admin\/security)|unsubscribe)(?:\/|\?|$)/;
 const ACCOUNT = /^\/api\/account(?:\/|\?|$)/;
 const PRODUCT_WRITES = /^\/api\/(?:create-payment-intent|test-payments|webhooks\/stripe|reviews|products\/\d+\/reviews)(?:\/|\?|$)/;
 

@@ -33,7 +33,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof AppError) {
     res.locals.errorCode = err.code;
     if (err.extra.retryAfterSeconds) res.set("Retry-After", String(err.extra.retryAfterSeconds));
-    res.status(err.status).json({ message: err.message, code: err.code, ...(err.extra.errors ? { errors: err.extra.errors } : {}) });
+    res.status(err.status).json({ message: err.message, code: err.code, ...(err.extra.errors ? { errors: err.extra.errors } : {}), ...(err.extra.reason ? { reason: err.extra.reason } : {}) });
     return;
   }
   const bodyError = typeof err?.type === "string" ? bodyErrors[err.type] : undefined;

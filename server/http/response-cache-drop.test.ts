@@ -1,13 +1,12 @@
+import { promoteToStaff } from "../test/admin-helpers";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { createServices, type Services } from "../context";
-import { users } from "../db/schema";
 import { createLogger } from "../logger";
 import { createMediaStore } from "../media/media-store";
 import { createTestPaymentProvider } from "../payments/test-provider";
@@ -16,7 +15,6 @@ import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, closeOpenOrders, setVariantStock } from "../test/checkout-helpers";
 import { createMemoryMailer } from "../test/memory-mailer";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { ownerRoleId } from "../staff/owner-role";
 
 /**
  * Decision 0022 end to end: the real app (cache, rules, services) with two stand-in pages that show stock the way the
@@ -77,7 +75,7 @@ beforeEach(async () => {
 async function staff() {
   const admin = createApiClient(url);
   const { username } = await registerShopper(admin);
-  await database.db.update(users).set({ role: "admin", staffRoleId: ownerRoleId }).where(eq(users.username, username));
+  await promoteToStaff(database.db, username);
   return admin;
 }
 

@@ -33,6 +33,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "menus-router.ts": { menusRouter: "/api/admin/menus" },
   "products-router.ts": { productsRouter: "/api/products" },
   "reviews-router.ts": { reviewsRouter: "/api" },
+  "security-router.ts": { securityRouter: "/api/admin/security" },
   "settings-router.ts": { settingsRouter: "/api/admin/settings" },
   "staff-invitation-router.ts": { staffInvitationRouter: "/api/auth" },
   "staff-router.ts": { staffAdminRouter: "/api/admin" },
@@ -45,9 +46,20 @@ const MOUNTS: Record<string, Record<string, string>> = {
 const OTHER_STAFF_CALLS: Record<string, Permission> = { "GET /api/instagram-shop/feed": "settings" };
 /** Any staff member may make these; what they answer is filtered by the member's permissions (tested below). */
 const ANY_STAFF_CALLS = ["GET /api/admin/search"];
+/** Any staff member, before their second factor too: their own two-step sign-in (server/http/security-router.ts). */
+const OWN_SECURITY_CALLS = [
+  "GET /api/admin/security",
+  "POST /api/admin/security/totp/setup",
+  "POST /api/admin/security/totp",
+  "DELETE /api/admin/security/totp",
+  "POST /api/admin/security/verify",
+  "POST /api/admin/security/passkey/options",
+  "POST /api/admin/security/passkey",
+  "POST /api/admin/security/recovery-codes",
+];
 
 interface Layer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: { permission?: Permission; anyStaff?: true } }[] };
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: { permission?: Permission; anyStaff?: true; ownSecurity?: true } }[] };
 }
 interface StaffCall {
   method: string;
@@ -55,6 +67,7 @@ interface StaffCall {
   permission: Permission | undefined;
   guards: number;
   anyStaff: boolean;
+  ownSecurity: boolean;
 }
 
 let server: TestServer;
@@ -74,7 +87,8 @@ beforeAll(async () => {
         for (const method of Object.keys(layer.route.methods)) {
           const path = (mount + layer.route.path).replace(/(.)\/$/, "$1");
           const anyStaff = layer.route.stack.some((s) => s.handle.anyStaff);
-          calls.push({ method: method.toUpperCase(), path, permission: guards[0] ?? OTHER_STAFF_CALLS[`${method.toUpperCase()} ${path}`], guards: guards.length, anyStaff });
+          const ownSecurity = layer.route.stack.some((s) => s.handle.ownSecurity);
+          calls.push({ method: method.toUpperCase(), path, permission: guards[0] ?? OTHER_STAFF_CALLS[`${method.toUpperCase()} ${path}`], guards: guards.length, anyStaff, ownSecurity });
         }
       }
     }
@@ -95,7 +109,9 @@ describe("the staff API's route table", () => {
   it("gives every staff call exactly one permission, and no other call one", () => {
     const staff = calls.filter(isStaffCall);
     expect(staff.length).toBeGreaterThan(80);
-    expect(staff.filter((c) => !c.permission && !c.anyStaff).map(name)).toEqual([]);
+    expect(staff.filter((c) => !c.permission && !c.anyStaff && !c.ownSecurity).map(name)).toEqual([]);
+    expect(calls.filter((c) => c.ownSecurity).map(name)).toEqual(OWN_SECURITY_CALLS);
+    expect(calls.filter((c) => c.ownSecurity && c.guards > 0).map(name)).toEqual([]);
     expect(calls.filter((c) => c.anyStaff).map(name)).toEqual(ANY_STAFF_CALLS);
     expect(calls.filter((c) => c.anyStaff && c.guards > 0).map(name)).toEqual([]);
     expect(calls.filter((c) => c.guards > 1).map((c) => `${c.method} ${c.path}`)).toEqual([]);

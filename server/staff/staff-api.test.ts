@@ -120,7 +120,8 @@ describe("staff", () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ username, role: { name: "Fulfilment" } });
     expect(await lastAudit("staff")).toMatchObject({ action: "add", after: { username, role: "Fulfilment" } });
-    expect((await shopper.get("/api/admin/orders")).status).toBe(200);
+    // Staff now, but with no second factor yet: only the two-step set-up opens.
+    expect((await shopper.get("/api/admin/orders")).body).toMatchObject({ code: "forbidden", reason: "second_factor_setup" });
     expect((await owner.client.post("/api/admin/staff", { username, roleId: await roleIdOf("fulfilment") })).status).toBe(409);
     expect((await owner.client.post("/api/admin/staff", { username: "no-such-person", roleId: 1 })).status).toBe(404);
     expect((await owner.client.post("/api/admin/staff", { username, roleId: 1, admin: true })).status).toBe(400);
