@@ -15,7 +15,7 @@ import { announcementChangeSchema, announcementFieldsSchema } from "../home/anno
 import { menuSaveSchema } from "../menus/menu-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema } from "../reviews/review-schemas";
-import { invitationFieldsSchema, roleChangeSchema, roleFieldsSchema, staffAddSchema, staffChangeSchema } from "../staff/staff-schemas";
+import { invitationFieldsSchema, roleChangeSchema, roleFieldsSchema, secondFactorCodeSchema, staffAddSchema, staffChangeSchema, totpConfirmSchema } from "../staff/staff-schemas";
 import { type BodyCase, fuzzBodies, fuzzServer, RUNS, rowCounts } from "../test/fuzz-kit";
 
 /** The staff's calls, sent by a signed-in admin so the input itself is what gets refused (shoppers': fuzz.test.ts). */
@@ -25,6 +25,8 @@ const staffBodies: BodyCase[] = [
   ["PATCH", "/api/admin/variants/1", variantChangeSchema, { onHand: 5, priceCents: 2000, compareAtCents: 3000, weightGrams: 300 }],
   ["PATCH", "/api/admin/campaigns/vsop", campaignUpdateSchema, { preorderClosesAt: "2027-01-10T18:00:00Z", shipsAt: "2027-01-24T00:00:00Z", freeShipping: true }],
   ["POST", "/api/admin/feed-token", emptyBodySchema, {}],
+  ["POST", "/api/admin/security/verify", secondFactorCodeSchema, { code: "123456", purpose: "step-up" }],
+  ["POST", "/api/admin/security/totp", totpConfirmSchema, { code: "123456" }],
   ["POST", "/api/admin/products", productFieldsSchema, { name: "Tee", category: "men", priceCents: 1000, colors: ["Black"], sizes: ["M"], status: "draft", taxCategoryId: 1 }],
   ["PATCH", "/api/admin/products/1", productChangeSchema, { name: "Tee", priceCents: 1000, handle: "tee", colors: ["Black"], taxCategoryId: null }],
   ["POST", "/api/admin/products/1/duplicate", emptyBodySchema, {}],
