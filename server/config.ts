@@ -45,6 +45,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Run the background jobs in this process (turn off on web-only instances when another instance runs them). */
   RUN_JOBS: z.stringbool().default(true),
+  /** Staff step-up (decision 0033): refunds, exports, staff and tax changes ask for the second factor again after this long. */
+  STAFF_STEP_UP_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   /** Google Tag Manager container; when set, the tag manager loads on every page but checkout. */
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX").optional(),
 }).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { addFavorite, listFavorites, removeFavorite } from "./accounts/favorites";
 import { updateProfile } from "./accounts/profile";
-import { deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
+import { STEP_UP_MS, deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
 import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
 import { deleteAccount, exportAccountData } from "./accounts/account-data";
 import { confirmEmail, confirmEmailChange, requestEmailChange, resendVerification, sendVerification } from "./accounts/email-verification";
@@ -127,6 +127,8 @@ export interface ServiceDeps {
   catalogChanges?: CatalogChanges;
   /** How long catalogue reads are shared between visitors (server/catalog/shared-reads.ts); 0 (tests) turns it off. */
   sharedReadMs?: number;
+  /** How long a staff member's second factor counts for a step-up (STAFF_STEP_UP_SECONDS; 10 minutes by default). */
+  stepUpMs?: number;
   /** The background job queue (server/jobs), for the staff page and the metrics; absent where no jobs run (most tests). */
   jobs?: JobControl;
   /** Where the store counts what happens (server/metrics, served at /metrics). */
@@ -143,7 +145,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
+export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
   const mailer = countedMailer(deps.mailer, metrics);
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
   const settings = createSettingsService({ db, media, now, sharedReads, catalogChanges });
@@ -262,7 +264,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       resendVerification: (args: { userId: string }) => resendVerification({ ...accountDeps, ...args }),
       requestEmailChange: (args: { userId: string; password: string; newEmail: string }) => requestEmailChange({ ...accountDeps, ...args }),
       confirmEmailChange: (args: { token: string; ip: string }) => confirmEmailChange({ ...accountDeps, ...args }),
-      findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), ...args }),
+      findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), stepUpMs, ...args }),
       signOut: bind(db, deleteSession),
       requestPasswordReset: (args: { email: string; ip: string }) => requestPasswordReset({ ...accountDeps, ...args }),
       resetPassword: (args: { token: string; password: string; ip: string }) => resetPassword({ ...accountDeps, ...args }),

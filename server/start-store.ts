@@ -75,6 +75,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     sharedReadMs: production ? Math.min(1000, config.RESPONSE_CACHE_MS) : 0,
     publicConfig: { gtmId: config.GTM_ID ?? null },
     feedToken: config.FEED_TOKEN ?? null,
+    stepUpMs: config.STAFF_STEP_UP_SECONDS * 1000,
     stripeTax: config.STRIPE_SECRET_KEY ? { secretKey: config.STRIPE_SECRET_KEY } : null,
     languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
   });

@@ -15,7 +15,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 export const STAFF_MAX_MS = 12 * 60 * 60 * 1000;
 const STAFF_TOUCH_EVERY_MS = 60 * 1000;
-/** A step-up: the second factor is asked again when it was last given longer ago than this. */
+/** A step-up: the second factor is asked again when it was last given longer ago than this (STAFF_STEP_UP_SECONDS). */
 export const STEP_UP_MS = 10 * 60 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -34,7 +34,7 @@ export async function createSession({ db, userId, now, userAgent = null, secondF
  * The signed-in user for a token, or null when it is unknown, idle too long or past its absolute expiry. A staff
  * member's session follows the staff limits and ends when they are suspended; their second-factor state comes along.
  */
-export async function findSessionUser({ db, token, now }: { db: Database; token: string | null; now: Date }): Promise<User | null> {
+export async function findSessionUser({ db, token, now, stepUpMs = STEP_UP_MS }: { db: Database; token: string | null; now: Date; stepUpMs?: number }): Promise<User | null> {
   if (!token || !WELL_FORMED.test(token)) return null;
   const id = hashToken(token);
   const [row] = await db
@@ -65,7 +65,7 @@ export async function findSessionUser({ db, token, now }: { db: Database; token:
       roleName: row.role.name,
       owner: row.role.key === OWNER_ROLE_KEY,
       permissions: row.role.permissions.filter(isPermission),
-      secondFactor: { totp: row.user.totpSecret !== null, passkey: Boolean(row.hasPasskey), given, fresh: given && now.getTime() - row.secondFactorAt!.getTime() <= STEP_UP_MS },
+      secondFactor: { totp: row.user.totpSecret !== null, passkey: Boolean(row.hasPasskey), given, fresh: given && now.getTime() - row.secondFactorAt!.getTime() <= stepUpMs },
     };
   }
   return user;
