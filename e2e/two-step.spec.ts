@@ -1,5 +1,6 @@
 import { expect, goto, test } from "./fixtures";
 import { buyThroughApi, registerShopper } from "./journeys";
+import { unusedTotpCode } from "./staff-session";
 
 // The step-up's refusal below is a 403 on purpose, which the browser notes in the console.
 test.use({ expectedConsoleErrors: [/status of 403/] });
@@ -49,6 +50,18 @@ test("a new Owner sets up a passkey, signs in with it and refunds an order after
   await goto(page, `${origin}/admin/security`);
   await expect(page.getByRole("heading", { name: "Two-step sign-in", level: 1 })).toBeVisible();
   await expect(page.getByText("One passkey signs you in without a code.")).toBeVisible();
+  // An app as well, then taken away again (a passkey is left).
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  await page.getByLabel("6-digit code from the app").fill(await unusedTotpCode(secret));
+  await page.getByRole("button", { name: "Turn on the app" }).click();
+  await page.getByLabel("I saved these codes").check();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("button", { name: "Replace authenticator app" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove authenticator app" }).click();
+  await page.getByRole("alertdialog", { name: "Remove the authenticator app?" }).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Authenticator app removed")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
 
   // A refund asks for the second factor when it was given more than 10 minutes ago. The e2e server's clock can't move,
   // so its first two answers to the refund are that refusal (the server's own words); everything else is real: the

@@ -3,6 +3,7 @@ import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/staff-security";
 import { servicesContext } from "~/context";
 import { AdminShell, StatGrid } from "~/components/admin/admin-shell";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { RecoveryCodes } from "~/components/admin/recovery-codes";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { startTotpSetup, TotpSetup, type TotpSetupStart } from "~/components/admin/totp-setup";
@@ -51,7 +52,6 @@ export default function StaffSecurity({ loaderData }: Route.ComponentProps) {
   const newApp = () => run(async () => setPanel({ at: "app", setup: await startTotpSetup() }));
   const removeApp = () =>
     run(async () => {
-      if (!window.confirm("Remove the authenticator app? You'll sign in with your passkey.")) return;
       await apiRequest("DELETE", "/api/admin/security/totp");
       toast.success("Authenticator app removed");
       await revalidator.revalidate();
@@ -99,9 +99,18 @@ export default function StaffSecurity({ loaderData }: Route.ComponentProps) {
                 {totp ? "Replace authenticator app" : "Set up an authenticator app"}
               </button>
               {totp && passkeys > 0 && (
-                <button type="button" onClick={removeApp} disabled={busy} className={smallButtonClass}>
-                  Remove authenticator app
-                </button>
+                <ConfirmDialog
+                  trigger={
+                    <button type="button" disabled={busy} className={smallButtonClass}>
+                      Remove authenticator app
+                    </button>
+                  }
+                  title="Remove the authenticator app?"
+                  description="The app's codes stop working. You'll sign in with your passkey, or a recovery code."
+                  confirmLabel="Remove"
+                  onConfirm={() => void removeApp()}
+                  danger
+                />
               )}
             </div>
           </section>

@@ -27,7 +27,15 @@ export function StepUpDialog() {
     setReason(why);
     return answer;
   }, []);
-  useEffect(() => setSecondFactorPrompt(prompt), [prompt]);
+  useEffect(() => {
+    const remove = setSecondFactorPrompt(prompt);
+    // Leaving the staff area with the dialog open: the waiting call keeps its refusal.
+    return () => {
+      remove();
+      pending.current?.settle(false);
+      pending.current = null;
+    };
+  }, [prompt]);
 
   // What the member can give right now, recovery codes included.
   useEffect(() => {
