@@ -2,13 +2,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN } from "./e2e/admin-account";
+import { E2E_ADMIN, E2E_STEP_UP_OWNER } from "./e2e/admin-account";
 
 // Chosen once in the main process; workers inherit the environment, so they agree on the port and data dir.
 process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 2_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-"));
 // The workers' shared staff session and the TOTP steps they used (e2e/staff-session.ts).
 process.env.E2E_STATE_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-state-"));
+// A second store for e2e/two-step.spec.ts, whose step-up window is 30 seconds instead of 10 minutes (a real step-up
+// needs the factor to grow old, and the server's clock is real), with an Owner who has no second factor yet.
+process.env.E2E_STEP_UP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_STEP_UP_DATA_DIR ??= mkdtempSync(join(tmpdir(), "store-e2e-step-up-"));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const node = JSON.stringify(process.execPath);
 
@@ -34,21 +38,38 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions }, grepInvert: /@phone/ },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, grep: /@phone/ },
   ],
-  webServer: {
-    // A staff account for the admin journeys, made through the real CLI before the server opens the database, with its
-    // authenticator app's secret enrolled (e2e/staff-session.ts types its codes).
-    // Both run on the Node that runs Playwright: the pinned Node 24 under npm run test:e2e.
-    command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} --totp-secret ${E2E_ADMIN.totpSecret} && ${node} build/server/main.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+  webServer: [
+    {
+      // A staff account for the admin journeys, made through the real CLI before the server opens the database, with
+      // its authenticator app's secret enrolled (e2e/staff-session.ts types its codes).
+      // Both run on the Node that runs Playwright: the pinned Node 24 under npm run test:e2e.
+      command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_ADMIN.username} --email ${E2E_ADMIN.email} --totp-secret ${E2E_ADMIN.totpSecret} && ${node} build/server/main.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: process.env.E2E_PORT,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: "warn",
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
     },
-  },
+    {
+      command: `${node} --import tsx scripts/create-admin.ts --username ${E2E_STEP_UP_OWNER.username} --email ${E2E_STEP_UP_OWNER.email} && ${node} build/server/main.js`,
+      url: `http://127.0.0.1:${process.env.E2E_STEP_UP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: process.env.E2E_STEP_UP_PORT,
+        DATA_DIR: process.env.E2E_STEP_UP_DATA_DIR,
+        LOG_LEVEL: "warn",
+        ADMIN_PASSWORD: E2E_STEP_UP_OWNER.password,
+        STAFF_STEP_UP_SECONDS: "30",
+      },
+    },
+  ],
 });

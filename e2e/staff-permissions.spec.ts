@@ -1,24 +1,56 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, goto, test } from "./fixtures";
-import { buyThroughApi, registerShopper } from "./journeys";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BASE_URL, expect, goto, test } from "./fixtures";
+import { buyThroughApi } from "./journeys";
 import { unusedTotpCode } from "./staff-session";
+
+/** The join link in the newest invitation mail to `to` (the e2e server writes mails to DATA_DIR/outbox). */
+async function invitationLinkFor(to: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR!, "outbox");
+  for (let i = 0; i < 50; i++) {
+    const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), "utf8")).filter((m) => m.includes(`To: ${to}`) && m.includes("invited to join"));
+    const token = mails.at(-1)?.replace(/=\r?\n/g, "").match(/\/admin\/join\?token(?:=3D|=)([A-Za-z0-9_-]{43})/)?.[1];
+    if (token) return `/admin/join?token=${token}`;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no invitation mail for ${to}`);
+}
 
 // A staff page refused by the member's role answers 403, which the browser notes in the console.
 test.use({ expectedConsoleErrors: [/status of 403/] });
 
-test("a Fulfilment member ships an order but is refused a refund and the settings page", async ({ page, browser, baseURL, signInAsStaff }) => {
+test("an Owner invites a Fulfilment member, who joins, sets up an authenticator app and ships an order, but is refused a refund and the settings page", async ({ page, browser, baseURL, signInAsStaff }) => {
   test.setTimeout(120_000); // a shopper's, the Owner's and the member's browsers
   const shopper = await (await browser.newContext()).newPage();
   const orderNumber = await buyThroughApi(shopper, { productId: 3, size: "S", email: `parcel${Date.now().toString(36)}@example.com`, name: "Pat Parcel" });
 
-  // The Owner makes an account a Fulfilment member through the API (invitations come later).
+  // The Owner invites by email from the Staff page.
   const username = `packer${Date.now().toString(36)}`;
-  await registerShopper(page, { name: "Sam Packer", username, password: "meadow copper 5531 river" });
+  const email = `${username}@example.com`;
   const owner = await (await browser.newContext()).newPage();
   await signInAsStaff(owner);
-  const { roles } = (await (await owner.request.get("/api/admin/roles")).json()) as { roles: { id: number; key: string | null }[] };
-  const added = await owner.request.post("/api/admin/staff", { data: { username, roleId: roles.find((r) => r.key === "fulfilment")!.id }, headers: { origin: baseURL! } });
-  expect(added.status(), await added.text()).toBe(201);
+  await goto(owner, "/admin/staff");
+  await owner.getByRole("button", { name: "Invite staff" }).click();
+  const invite = owner.getByRole("form", { name: "Invite staff" });
+  await invite.getByLabel("Email").fill(email);
+  await invite.getByLabel("Name").fill("Sam Packer");
+  await invite.getByLabel("Role").selectOption({ label: "Fulfilment" });
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation emailed to ${email}`)).toBeVisible();
+
+  // The link in the email opens the join page: a username and a password, then straight to two-step sign-in.
+  await goto(page, await invitationLinkFor(email));
+  await expect(page.getByLabel("Email address")).toHaveValue(email);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Full name").fill("Sam Packer");
+  await page.getByLabel("Password", { exact: true }).fill("meadow copper 5531 river");
+  await page.getByLabel("Confirm password").fill("meadow copper 5531 river");
+  await page.getByRole("button", { name: "Create my staff account" }).click();
+  await expect(page).toHaveURL(/\/admin\/two-step/);
+  // The link worked once.
+  const again = await page.request.get(`/api/auth/staff-invitation?token=${new URL(await invitationLinkFor(email), BASE_URL).searchParams.get("token")}`);
+  expect(again.status()).toBe(404);
 
   // Before anything else, the new member sets up two-step sign-in (issue 29): an authenticator app, then its codes.
   await goto(page, `/admin/orders/${orderNumber}`);
