@@ -44,8 +44,8 @@ test("an Owner invites a Fulfilment member, who joins, sets up an authenticator 
   await expect(page.getByLabel("Email address")).toHaveValue(email);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Full name").fill("Sam Packer");
-  await page.getByLabel("Password", { exact: true }).fill("meadow copper 5531 river");
-  await page.getByLabel("Confirm password").fill("meadow copper 5531 river");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("meadow copper 5531 river");
+  await page.getByRole("textbox", { name: "Confirm password" }).fill("meadow copper 5531 river");
   await page.getByRole("button", { name: "Create my staff account" }).click();
   await expect(page).toHaveURL(/\/admin\/two-step/);
   // The link worked once.
