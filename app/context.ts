@@ -9,4 +9,4 @@ export interface Visitor {
   user: User | null;
 }
 
-export const { servicesContext, nonceContext, visitorContext } = routerContexts<Services, Visitor>({ owner: { userId: null, cartToken: null }, user: null });
+export const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, Visitor>({ owner: { userId: null, cartToken: null }, user: null });

@@ -3,7 +3,7 @@ import { IconSprite } from "~/components/ui/sprite-icon";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { servicesContext, visitorContext } from "./context";
+import { servicesContext, sharedPageContext, visitorContext } from "./context";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { AppProviders } from "./components/layout/app-providers";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
@@ -14,7 +14,8 @@ import { NotAllowed, notAllowedOf } from "./components/admin/not-allowed";
 import { hasSkeleton, PendingPage } from "./components/layout/page-skeletons";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
-import { isSessionChanging } from "./lib/session";
+import { isSessionChanging, useUser } from "./lib/session";
+import { ViewerHead, ViewerProvider } from "./lib/viewer";
 import { themeBootScript } from "./lib/theme";
 import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath, tagManagerScript } from "./lib/tag-manager";
@@ -35,12 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { owner, user } = context.get(visitorContext);
   const services = context.get(servicesContext);
   const asOf = staffAsOf(context, request);
-  const [cart, favorites, collections, store, menus, announcement] = await Promise.all([
-    services.cart.getCart({ owner }),
-    user ? services.accounts.listFavorites({ userId: user.id }) : [],
+  const [personal, collections, store, menus, announcement] = await Promise.all([
+    // A public route's page is shared by every visitor (decision 0034): the visitor reaches it through the viewer the
+    // server stitches in, never through this loader.
+    context.get(sharedPageContext) ? null : personalPart(context),
     services.catalog.collections(),
     // Who the store is (its settings): the same for every visitor, so pages stay cacheable.
     services.settings.storefront(),
@@ -49,24 +50,40 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The bar above the header, as of now (or a staff preview's time on the home page): the same for every visitor.
     services.home.announcement(asOf ? { when: asOf } : {}),
   ]);
-  return { cart, user, favoriteIds: favorites.map((p) => p.id), collections, store, menus, announcement, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+  return { personal, collections, store, menus, announcement, gtmId: services.publicConfig.gtmId, origin: services.publicConfig.origin };
+}
+
+/** On a personal route (cart, checkout, account, staff): the visitor, their cart and their favourite ids. */
+async function personalPart(context: Route.LoaderArgs["context"]) {
+  const { owner, user } = context.get(visitorContext);
+  const services = context.get(servicesContext);
+  const [cart, viewer] = await Promise.all([services.cart.getCart({ owner }), services.viewer.getViewer({ owner, user })]);
+  return { user, cart, favoriteIds: viewer.favoriteIds };
 }
 
 /**
- * The cart and favourites are kept fresh by React Query after the first render, so moving between pages need not
- * reload them; signing in or out (lib/session.ts) and explicit revalidations do.
+ * The cart, favourites and viewer are kept fresh by their stores after the first render, so moving between pages need
+ * not reload them; signing in or out (lib/session.ts) and explicit revalidations do.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   isSessionChanging() || (currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false);
 
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <ViewerProvider>
+      <Document>{children}</Document>
+    </ViewerProvider>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const checkout = isCheckoutPath(pathname);
   // Staff pages have a frame of their own (the admin layout route): no storefront header, footer or pop-ups there.
   const matches = useMatches();
-  const staffFrame = data?.user?.role === "admin" && matches.some((m) => m.id === ADMIN_LAYOUT);
+  const staffFrame = useUser()?.role === "admin" && matches.some((m) => m.id === ADMIN_LAYOUT);
   useEffect(() => {
     // Lets browser tests (and curious humans) tell when the page became interactive: every page, the 404 and error
     // screens too (they render in this layout, not in App).
@@ -87,13 +104,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
+        <ViewerHead />
       </head>
       <body className="min-h-screen bg-surface font-sans text-ink">
         <IconSprite />
         <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
-        <AppProviders cart={data?.cart}>
+        <AppProviders cart={data?.personal?.cart}>
           {staffFrame ? (
             children
           ) : (

@@ -1,5 +1,5 @@
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
 import type { Services } from "./context";
 import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
@@ -12,6 +12,8 @@ import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { withoutTrailingSlash } from "./http/trailing-slash";
 import { securityHeaders } from "./http/security";
+import { stitchViewerPages } from "./http/viewer";
+import { isPublicPage } from "../shared/viewer";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
 
@@ -29,6 +31,8 @@ export interface CreateAppOptions {
   metricsToken?: string | null;
 }
 
+const searchOf = (req: Request) => new URL(req.originalUrl, "http://store").searchParams;
+
 export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
@@ -42,13 +46,16 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
   // Staff (and unknown) writes clear every cache in every process; checkouts publish only what they changed (decision 0022).
   app.use(publishWrites(services.catalogChanges));
+  // A visitor with a session or a cart gets a copy of the page with their viewer stitched in (decision 0034).
+  if (pages.length > 0) app.use(stitchViewerPages(services));
   if (cacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult });
     services.catalogChanges.subscribe((change) => cache.apply(change));
-    // Catalogue reads are the same for everyone; pages only for visitors without a session or cart.
+    // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));
-    // Pages only: files (anything with an extension, .data included) and the API have their own caching.
-    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && isAnonymous(req) ? pageAnswer(req) : null)));
+    // Pages only: files (anything with an extension, .data included) and the API have their own caching. A public
+    // page is one render for every visitor (its loaders never see the visitor); the others only for anonymous ones.
+    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && (isAnonymous(req) || isPublicPage(req.path, searchOf(req))) ? pageAnswer(req) : null)));
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());

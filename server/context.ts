@@ -95,6 +95,7 @@ import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
+import { createViewerService } from "./viewer/viewer-service";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -245,6 +246,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       browseCatalog: sharedReads.share(bind(db, browseCatalog), ({ category, subcategory, params }) => `${category}/${subcategory}?${params}`),
       searchProducts: bind(db, searchProducts),
     },
+    /** The per-visitor part of a shared page (decision 0034). */
+    viewer: createViewerService({ db }),
     cart: {
       getCart: withRules(getCart),
       addCartItem: withRules(addCartItem),

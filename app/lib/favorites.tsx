@@ -1,11 +1,11 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Product } from "../../server/catalog/product-types";
-import type { loader as rootLoader } from "../root";
 import { apiRequest } from "./api";
 import { onSessionChange, useUser } from "./session";
 import { Store, useStore } from "./store";
+import { useRenderedViewer, useUpdateViewer } from "./viewer";
 
 interface Favorites {
   userId: string;
@@ -26,7 +26,7 @@ class FavoritesStore extends Store<Favorites | null> {
         (products) => {
           if (this.#resets === resets) this.set({ userId, products });
         },
-        () => {}, // the ids from the root loader stay; the next component to show them asks again
+        () => {}, // the viewer's ids stay; the next component to show them asks again
       )
       .finally(() => {
         if (this.#loading === userId) this.#loading = null;
@@ -56,12 +56,13 @@ function useFavoritesStore(): FavoritesStore {
 }
 
 /**
- * The signed-in shopper's favourite products. Until they arrive, the ids from the root loader stand in for them
- * (`isPlaceholderData`), so hearts are filled from the first render.
+ * The signed-in shopper's favourite products. Until they arrive, the viewer's ids stand in for them
+ * (`isPlaceholderData`); on a shared page the stitched stylesheet fills the hearts until the page has hydrated.
  */
 export function useFavorites(): { data: Product[]; isPlaceholderData: boolean } {
-  const userId = useUser()?.id ?? null;
-  const ids = useRouteLoaderData<typeof rootLoader>("root")?.favoriteIds ?? [];
+  const viewer = useRenderedViewer();
+  const userId = viewer.user?.id ?? null;
+  const ids = viewer.favoriteIds;
   const store = useFavoritesStore();
   const fetched = useStore(store);
   const mine = fetched && fetched.userId === userId ? fetched.products : null;
@@ -76,6 +77,7 @@ export function useToggleFavorite() {
   const user = useUser();
   const navigate = useNavigate();
   const store = useFavoritesStore();
+  const updateViewer = useUpdateViewer();
   const { data } = useFavorites();
   const [pending, setPending] = useState(0);
   const isFavorite = (productId: number) => data.some((p) => p.id === productId);
@@ -90,6 +92,8 @@ export function useToggleFavorite() {
     try {
       const products = add ? await apiRequest<Product[]>("POST", "/api/favorites", { productId }) : await apiRequest<Product[]>("DELETE", `/api/favorites/${productId}`);
       store.set({ userId: user.id, products });
+      // The viewer's stylesheet fills the hearts of its favourite ids: it must lose one that was removed.
+      updateViewer({ favoriteIds: products.map((p) => p.id) });
       toast.success(add ? "Saved to favourites" : "Removed from favourites", { description: name });
     } catch {
       toast.error("Couldn't update your favourites", { description: "Please try again." });

@@ -1,10 +1,13 @@
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import type { User } from "../../server/accounts/user-types";
-import type { loader as rootLoader } from "../root";
+import { useRenderedViewer } from "./viewer";
 
-/** The signed-in user, from the root loader (null when signed out). */
+/**
+ * The signed-in user (null when signed out), from the viewer (decision 0034): on a shared page, nobody until the page
+ * has hydrated, then the visitor.
+ */
 export function useUser(): User | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  return useRenderedViewer().user;
 }
 
 /**

@@ -83,7 +83,7 @@ export default function AdminProduct({ loaderData }: Route.ComponentProps) {
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={product.status} />
-          <Link to={`/product/${product.id}`} className={secondaryButtonClass}>
+          <Link to={product.status === "active" ? `/product/${product.id}` : `/product/${product.id}?preview=1`} className={secondaryButtonClass}>
             {product.status === "active" ? "View in store" : "Preview"}
           </Link>
           <button type="button" onClick={duplicate} className={secondaryButtonClass}>

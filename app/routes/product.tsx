@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
-import { servicesContext, visitorContext } from "~/context";
+import { servicesContext } from "~/context";
+import { isStaffPreview } from "~/lib/content-preview.server";
 import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
 import { ProductDescription } from "~/components/product-detail/product-description";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
@@ -22,12 +23,13 @@ import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
 import { useCollections } from "~/lib/collections";
 import { findCollection } from "../../shared/taxonomy";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
   const services = context.get(servicesContext);
   const id = Number(params.id);
-  // Staff see drafts and archived products too, marked as a preview; everyone else gets 404 for them.
-  const staff = context.get(visitorContext).user?.role === "admin";
+  // Staff see drafts and archived products too at `?preview=1`, marked as a preview; everyone else gets 404 for them.
+  // Without it the page is the shared one, whose loader never sees the visitor (decision 0034).
+  const staff = isStaffPreview(context, request);
   const onSale = await services.catalog.findProduct({ id });
   const product = onSale ?? (staff ? await services.catalog.findProduct({ id, anyStatus: true }) : null);
   if (!product) throw data({ reason: "missing" }, { status: 404 });

@@ -23,6 +23,7 @@ import { securityRouter } from "./security-router";
 import { homeAdminRouter } from "./home-admin-router";
 import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession } from "./session";
+import { viewerRouter } from "./viewer";
 import { holdUnfinishedStaff, requirePermission, type PermissionGuard } from "./staff-guard";
 
 export const JSON_BODY_LIMIT = "100kb";
@@ -62,6 +63,7 @@ export function apiRouter(services: Services): Router {
   router.use("/auth", authRouter(services));
   router.use("/auth", staffInvitationRouter(services));
   router.use("/cart", cartRouter(services));
+  router.use(viewerRouter(services));
   router.use(contentRouter(services));
   router.use(alertsRouter(services));
   router.use("/ai", stylistRouter(services));

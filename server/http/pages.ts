@@ -2,9 +2,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { routerContexts } from "../../shared/router-context";
 import { PREVIEW_HEADERS, PREVIEW_PARAMS } from "../../shared/staff-preview";
+import { isPublicPage } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
 import type { Services } from "../context";
@@ -13,20 +14,36 @@ import { CART_COOKIE, readCookie } from "./cookies";
 import { precompressedAssets } from "./precompressed";
 import { sessionTokenOf } from "./session";
 
-const { servicesContext, nonceContext, visitorContext } = routerContexts<Services, { owner: CartOwner; user: User | null }>({ owner: { userId: null, cartToken: null }, user: null });
+const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, { owner: CartOwner; user: User | null }>({
+  owner: { userId: null, cartToken: null },
+  user: null,
+});
+
+type ContextEntries = Map<Parameters<RouterContextProvider["get"]>[0], unknown>;
+
+/**
+ * A public route's context (decision 0034): the one place that keeps the visitor from its loaders. Reading the visitor
+ * here throws, so a public loader that tried would fail every render (and the tests that render every public route).
+ */
+export class SharedPageContext extends RouterContextProvider {
+  override get<T>(context: RouterContext<T>): T {
+    if ((context as RouterContext<unknown>) === visitorContext) throw new Error("A public page's loader read the visitor: its page is shared by every visitor (decision 0034)");
+    return super.get(context);
+  }
+}
 
 function loadContext(services: Services) {
   return async (req: Request, res: Response) => {
+    const common: [Parameters<RouterContextProvider["get"]>[0], unknown][] = [
+      [servicesContext, services],
+      [nonceContext, res.locals.cspNonce],
+    ];
+    if (isPublicPage(req.path, new URL(req.originalUrl, "http://store").searchParams)) return new SharedPageContext(new Map([...common, [sharedPageContext, true]]) as ContextEntries);
+    // The stitcher (server/http/viewer.ts) may already be reading this visitor's session.
     const token = sessionTokenOf(req);
-    const user = token ? await services.accounts.findSessionUser({ token }) : null;
+    const user = res.locals.viewer ? (await res.locals.viewer.catch(() => null))?.user ?? null : token ? await services.accounts.findSessionUser({ token }) : null;
     const owner = { userId: user?.id ?? null, cartToken: readCookie(req, CART_COOKIE) };
-    return new RouterContextProvider(
-      new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-        [servicesContext, services],
-        [nonceContext, res.locals.cspNonce],
-        [visitorContext, { owner, user }],
-      ]),
-    );
+    return new RouterContextProvider(new Map([...common, [visitorContext, { owner, user }]]) as ContextEntries);
   };
 }
 

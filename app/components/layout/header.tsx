@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
-import { useUser } from "~/lib/session";
+import { useViewer, ViewerSlotText } from "~/lib/viewer";
 import { DesktopNav } from "./desktop-nav";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -16,8 +16,9 @@ const SHADOW_AFTER_PX = 50;
 export function Header() {
   const { data: cart } = useCart();
   const { setOpen: setCartOpen } = useCartDrawer();
-  const cartCount = cart?.itemCount ?? 0;
-  const user = useUser();
+  const viewer = useViewer();
+  // The cart once fetched (every cart call answers it whole), else the viewer's count, as stitched into the page.
+  const counted = cart ? { ...viewer, cartCount: cart.itemCount } : viewer;
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SHADOW_AFTER_PX);
@@ -41,17 +42,21 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" />
           <ThemeToggle />
-          {user?.role === "admin" && (
-            <Link to="/admin" aria-label="Admin" title="Admin" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
-              <ShieldCheck aria-hidden="true" className="size-5" />
-            </Link>
-          )}
-          <Link
-            to={user ? "/account" : "/login"}
-            aria-label={user ? `Account: ${user.name}` : "Sign in"}
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
-          >
-            <User aria-hidden="true" className={user ? "size-5 fill-current" : "size-5"} />
+          {/*
+            The personal parts (decision 0034): the same elements for every visitor, shown or hidden by the viewer's
+            stylesheet, with their text in slots the server fills for each visitor. No flash, no shift, no mismatch.
+          */}
+          <Link to="/admin" data-viewer="staff" aria-label="Admin" title="Admin" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+          </Link>
+          <Link to="/login" data-viewer="guest" aria-label="Sign in" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
+            <User aria-hidden="true" className="size-5" />
+          </Link>
+          <Link to="/account" data-viewer="member" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
+            <User aria-hidden="true" className="size-5 fill-current" />
+            <span className="sr-only">
+              Account: <ViewerSlotText slot="account-name" viewer={viewer} />
+            </span>
           </Link>
           <button
             type="button"
@@ -59,15 +64,16 @@ export function Header() {
             onPointerEnter={preloadCartDrawer}
             onFocus={preloadCartDrawer}
             onTouchStart={preloadCartDrawer}
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}
             className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
           >
             <ShoppingBag aria-hidden="true" className="size-5" />
-            {cartCount > 0 && (
-              <span className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[0.7rem] font-bold leading-5 text-white">
-                {cartCount > 99 ? "99+" : cartCount}
-              </span>
-            )}
+            <ViewerSlotText slot="cart-label" viewer={counted} className="sr-only" />
+            <ViewerSlotText
+              slot="cart-count"
+              viewer={counted}
+              hidden
+              className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[0.7rem] font-bold leading-5 text-white tabular-nums empty:hidden"
+            />
           </button>
         </div>
       </div>

@@ -1,0 +1,111 @@
+import type { Browser, Page } from "@playwright/test";
+import { BASE_URL, expect, goto, test } from "./fixtures";
+import { registerShopper } from "./journeys";
+
+/**
+ * Decision 0034: the shared page with the visitor's viewer stitched in. From the first paint on, the header shows the
+ * visitor's own cart count and account, never "0", an empty badge or "Sign in" first, and nothing moves.
+ *
+ * The recorder starts before the document is parsed and writes down every value the badge, the account link and a
+ * product's heart take, and the layout shifts.
+ */
+function recordViewer() {
+  const w = window as unknown as { __viewer: { cart: string[]; account: string[]; heart: string[] }; __cls: number };
+  w.__viewer = { cart: [], account: [], heart: [] };
+  w.__cls = 0;
+  const push = (list: string[], value: string | null) => {
+    if (value !== null && list.at(-1) !== value) list.push(value);
+  };
+  const shown = (el: Element | null) => el !== null && getComputedStyle(el).display !== "none";
+  const record = () => {
+    const header = document.querySelector("header");
+    if (!header) return;
+    const badge = header.querySelector('[data-v="cart-count"]');
+    push(w.__viewer.cart, badge ? (shown(badge) ? (badge.textContent ?? "") : "(hidden)") : null);
+    const guest = header.querySelector('[data-viewer="guest"]');
+    const member = header.querySelector('[data-viewer="member"]');
+    if (guest && member) push(w.__viewer.account, shown(member) ? `Account: ${member.querySelector('[data-v="account-name"]')?.textContent ?? ""}` : shown(guest) ? "Sign in" : "(none)");
+    const heart = document.querySelector("main [data-fav-id] .heart");
+    if (heart) push(w.__viewer.heart, getComputedStyle(heart).fill);
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  document.addEventListener("DOMContentLoaded", record);
+  window.addEventListener("load", record);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+type Recorded = { cart: string[]; account: string[]; heart: string[]; cls: number };
+
+/** Opens `path` with the recorder on, waits for hydration and for the cart the header fetches, answers what was seen. */
+async function visit(page: Page, path: string): Promise<Recorded> {
+  await page.addInitScript(recordViewer);
+  const cartFetched = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/cart");
+  await goto(page, path);
+  await cartFetched;
+  // Whatever the fetched cart changes is rendered in the same task as its answer; one more frame lets it land.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const w = window as unknown as { __viewer: Omit<Recorded, "cls">; __cls: number };
+    return { ...w.__viewer, cls: w.__cls };
+  });
+}
+
+async function addItems(page: Page, productId: number, quantity: number) {
+  const product = await (await page.request.get(`/api/products/${productId}`)).json();
+  const variant = product.variants.find((v: { available: number }) => v.available >= quantity);
+  const res = await page.request.post("/api/cart/items", { data: { productId, quantity, color: variant.color, size: variant.size } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A second shopper on the same device as the test's own page (the phone project's viewport and touch). */
+async function newPage(browser: Browser, page: Page) {
+  const touch = (await page.evaluate(() => navigator.maxTouchPoints)) > 0;
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: page.viewportSize(), isMobile: touch, hasTouch: touch });
+  return context.newPage();
+}
+
+const RED = /rgb\(2\d\d, \d\d?, \d\d?\)|oklch|color\(/;
+
+for (const device of ["desktop", "phone @phone"]) {
+  test.describe(`no flash of the wrong viewer, ${device}`, () => {
+    test("a guest with 3 items sees 3 from the first paint; another guest's 1 never shows", async ({ page, browser }) => {
+      await addItems(page, 2, 3);
+      const other = await newPage(browser, page);
+      await addItems(other, 2, 1);
+      const path = "/category/men";
+      const mine = await visit(page, path);
+      const theirs = await visit(other, path);
+      expect(mine.cart).toEqual(["3"]);
+      expect(mine.account).toEqual(["Sign in"]);
+      expect(mine.cls).toBe(0);
+      expect(theirs.cart).toEqual(["1"]);
+      await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+      await other.context().close();
+    });
+
+    test("a signed-in shopper with 3 items and a favourite sees them from the first paint", async ({ page }) => {
+      const username = `viewer${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+      await registerShopper(page, { name: "Viewer Shopper", username, password: "velvet-orbit-7 lantern" });
+      await addItems(page, 1, 3);
+      expect((await page.request.post("/api/favorites", { data: { productId: 3 } })).ok()).toBe(true);
+      const seen = await visit(page, "/product/3");
+      expect(seen.cart).toEqual(["3"]);
+      expect(seen.account).toEqual(["Account: Viewer Shopper"]);
+      expect(seen.heart).toHaveLength(1);
+      expect(seen.heart[0]).toMatch(RED);
+      expect(seen.cls).toBe(0);
+      await expect(page.getByRole("link", { name: "Account: Viewer Shopper" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+      await expect(page.locator("main [data-fav-id='3']").first()).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("an anonymous visitor sees the empty badge and Sign in, and nothing moves", async ({ page }) => {
+      const seen = await visit(page, "/");
+      expect(seen.cart).toEqual(["(hidden)"]);
+      expect(seen.account).toEqual(["Sign in"]);
+      expect(seen.cls).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,166 @@
+/**
+ * Decision 0034 over HTTP: one cached page for every visitor of a public route, with the visitor's viewer stitched
+ * into a private copy; nothing of one visitor in another's page or in the shared one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymousViewer, isPublicPage, stitchViewer } from "../../shared/viewer";
+import { registerShopper } from "../test/accounts-helpers";
+import { createApiClient } from "../test/api-client";
+import { startTestServer, type TestServer } from "../test/test-server";
+import { SharedPageContext } from "./pages";
+import { routerContexts } from "../../shared/router-context";
+
+let cached: TestServer;
+let uncached: TestServer;
+beforeAll(async () => {
+  [cached, uncached] = await Promise.all([startTestServer({ pages: true, cacheTtlMs: 60_000 }), startTestServer({ pages: true })]);
+});
+afterAll(async () => {
+  await Promise.all([cached?.close(), uncached?.close()]);
+});
+
+/** The page as every visitor shares it: the viewer's places back to "nobody", the per-response CSP nonce blanked. */
+const shell = (html: string) => stitchViewer(html, anonymousViewer).replace(/nonce="[^"]*"/g, 'nonce=""');
+const slot = (html: string, name: string) => new RegExp(`<span data-v="${name}"[^>]*>([^<]*)</span>`).exec(html)?.[1];
+const viewerJson = (html: string) => /<script type="application\/json" id="viewer"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+const item = { productId: 2, color: "Default", size: "M" };
+
+async function shopperWithCart(server: TestServer, quantity: number) {
+  const shopper = createApiClient(server.url);
+  expect((await shopper.post("/api/cart/items", { ...item, quantity })).status).toBe(201);
+  return shopper;
+}
+
+const PUBLIC_PATHS = ["/", "/products", "/category/men", "/category/men/hoodies", "/product/2", "/search?q=hoodie", "/vsop", "/blog", "/shipping", "/size-guide", "/about", "/contact"];
+
+describe("the shared page (decision 0034)", () => {
+  it("gives two visitors with different carts the same page, each with only their own count", async () => {
+    const three = await shopperWithCart(cached, 3);
+    const one = await shopperWithCart(cached, 1);
+    const path = "/category/men?sort=price-low";
+    const anonymous = await createApiClient(cached.url).get(path);
+    const a = await three.get(path);
+    const b = await one.get(path);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Both came from the entry the anonymous visitor's render left.
+    expect([a.headers.get("x-cache"), b.headers.get("x-cache")]).toEqual(["hit", "hit"]);
+    expect(shell(a.text)).toBe(shell(anonymous.text));
+    expect(shell(b.text)).toBe(shell(anonymous.text));
+    expect([slot(a.text, "cart-count"), slot(a.text, "cart-label")]).toEqual(["3", "Cart, 3 items"]);
+    expect([slot(b.text, "cart-count"), slot(b.text, "cart-label")]).toEqual(["1", "Cart, 1 item"]);
+    expect([slot(anonymous.text, "cart-count"), slot(anonymous.text, "cart-label")]).toEqual(["", "Cart, 0 items"]);
+    expect(a.text).not.toContain("Cart, 1 item");
+    expect(JSON.parse(viewerJson(a.text)!)).toMatchObject({ user: null, cartCount: 3, favoriteIds: [] });
+    expect(viewerJson(anonymous.text)).toBe("");
+  });
+
+  it("renders a public page once for everyone, even when a visitor with a cart asks first", async () => {
+    const shopper = await shopperWithCart(cached, 2);
+    const first = await shopper.get("/product/3");
+    const anonymous = await createApiClient(cached.url).get("/product/3");
+    expect(first.headers.get("x-cache")).toBeNull();
+    expect(anonymous.headers.get("x-cache")).toBe("hit");
+    expect(anonymous.text).not.toContain('"cartCount"');
+    expect(slot(anonymous.text, "cart-count")).toBe("");
+    expect(shell(first.text)).toBe(shell(anonymous.text));
+  });
+
+  it("stitches a signed-in shopper's name, staff state and hearts, and keeps them out of the shared page", async () => {
+    const shopper = createApiClient(cached.url);
+    const { name, email } = await registerShopper(shopper, { name: "Robin Viewer" });
+    expect((await shopper.post("/api/favorites", { productId: 2 })).status).toBeLessThan(300);
+    const mine = await shopper.get("/product/2");
+    const anonymous = await createApiClient(cached.url).get("/product/2");
+    expect(slot(mine.text, "account-name")).toBe(name);
+    expect(mine.text).toMatch(/<style id="viewer-css"[^>]*>\[data-viewer=guest\],\[data-viewer=staff\]\{display:none!important\}\[data-fav-id="2"\] \.heart\{/);
+    expect(anonymous.text).toMatch(/<style id="viewer-css"[^>]*>\[data-viewer=member\],\[data-viewer=staff\]\{display:none!important\}<\/style>/);
+    expect(shell(mine.text)).toBe(shell(anonymous.text));
+    // Nothing per visitor in the shared page: no name, email, session or cart token, no form token.
+    const session = [...shopper.jar].find(([k]) => k.includes("session"))?.[1];
+    expect(session).toBeTruthy();
+    for (const secret of [name, email, session!]) expect(anonymous.text).not.toContain(secret);
+    expect(shell(mine.text)).not.toContain(session!);
+    expect(anonymous.text).not.toMatch(/csrf|form_?key/i);
+  });
+
+  it("marks a stitched copy private and never stores or sends a cookie with a shared page", async () => {
+    const shopper = await shopperWithCart(cached, 1);
+    for (const path of ["/", "/category/women", "/product/1"]) {
+      const anonymous = await fetch(`${cached.url}${path}`);
+      const again = await fetch(`${cached.url}${path}`);
+      expect(again.headers.get("x-cache")).toBe("hit");
+      for (const res of [anonymous, again]) {
+        expect(res.headers.getSetCookie()).toEqual([]);
+        expect(res.headers.get("cache-control") ?? "").not.toMatch(/private/);
+      }
+      const personal = await fetch(`${cached.url}${path}`, { headers: { cookie: [...shopper.jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      expect(personal.headers.get("cache-control")).toBe("private, no-store");
+      expect(personal.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("creates a cart or a session only when something is written", async () => {
+    const visitor = createApiClient(cached.url);
+    for (const path of [...PUBLIC_PATHS, "/cart", "/login", "/api/cart", "/api/viewer", "/category/men.data", "/product/2.data"]) await visitor.get(path);
+    expect([...visitor.jar.keys()]).toEqual([]);
+    await visitor.post("/api/cart/items", { ...item, quantity: 1 });
+    expect([...visitor.jar.keys()]).toEqual(["cart"]);
+  });
+
+  it("renders a public page the same whatever the request's other headers say", async () => {
+    const plain = shell((await createApiClient(uncached.url).get("/product/2")).text);
+    const poisoned: Record<string, string>[] = [
+      { "x-forwarded-host": "evil.example" },
+      { "x-forwarded-proto": "http", "x-forwarded-for": "6.6.6.6" },
+      { "x-react-router-spa-mode": "yes" },
+      { "x-react-router-prerender-data": "[]" },
+      { "accept-language": "de-DE" },
+      { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      { "x-requested-with": "XMLHttpRequest", referer: "https://evil.example/" },
+    ];
+    for (const headers of poisoned) expect(shell((await createApiClient(uncached.url).get("/product/2", headers)).text), JSON.stringify(headers)).toBe(plain);
+  });
+
+  it("sends a client-side visit's data without the visitor", async () => {
+    const shopper = createApiClient(cached.url);
+    const { name, email } = await registerShopper(shopper, { name: "Sam Dataview" });
+    for (const path of ["/category/men.data", "/product/2.data", "/vsop.data"]) {
+      const res = await shopper.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text).not.toContain(name);
+      expect(res.text).not.toContain(email);
+    }
+  });
+
+  it("keeps the visitor from every public route's loaders, and still gives it to the personal ones", async () => {
+    const shopper = createApiClient(uncached.url);
+    const { name } = await registerShopper(shopper, { name: "Kim Loaders" });
+    await shopper.post("/api/cart/items", { ...item, quantity: 2 });
+    for (const path of PUBLIC_PATHS) {
+      const res = await shopper.get(path);
+      // A public loader that read the visitor would throw (SharedPageContext), and the page would be a 500.
+      expect(res.status, path).toBe(200);
+      expect(slot(res.text, "account-name"), path).toBe(name);
+      expect(slot(res.text, "cart-count"), path).toBe("2");
+    }
+    const account = await shopper.get("/account");
+    expect(account.status).toBe(200);
+    expect(account.text).toContain(name);
+    expect(slot(account.text, "cart-count")).toBe("2");
+  });
+
+  it("refuses the visitor to a public route's context", () => {
+    const { visitorContext, servicesContext } = routerContexts({});
+    const context = new SharedPageContext(new Map([[servicesContext, "services"]]));
+    expect(context.get(servicesContext)).toBe("services");
+    expect(() => context.get(visitorContext)).toThrow(/public page/);
+  });
+
+  it("knows which routes are public", () => {
+    const none = new URLSearchParams();
+    for (const path of ["/", "/_root.data", "/products", "/category/men", "/category/men/hoodies.data", "/product/2", "/search", "/vsop", "/blog", "/blog/7", "/shipping", "/pages/care"]) expect(isPublicPage(path, none), path).toBe(true);
+    for (const path of ["/cart", "/checkout", "/account", "/account/orders", "/login", "/admin", "/admin/products", "/orders/lookup", "/nowhere/at/all"]) expect(isPublicPage(path, none), path).toBe(false);
+    expect(isPublicPage("/", new URLSearchParams("asOf=2030-01-01T00:00Z"))).toBe(false);
+    expect(isPublicPage("/blog/7", new URLSearchParams("preview=1"))).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import { INFO_SLUGS } from "./info-pages";
+import { PREVIEW_PARAMS } from "./staff-preview";
+
+/**
+ * Shared by the UI and the server: pure code only (decision 0034).
+ *
+ * One cached page serves every visitor of a public route. What differs per visitor (the viewer) is stitched by the
+ * server into a per-response copy of that page: text slots (`<span data-v="…">`), a stylesheet for the parts shown or
+ * hidden by state (`<style id="viewer-css">`) and the JSON the client's viewer store starts from
+ * (`<script id="viewer">`). The React components fill the same slots with the same functions, so the stitched HTML is
+ * exactly what a render for that visitor would have produced, and hydration matches it.
+ */
+/** What of the user the frame shows; the app and the server fill in their own user type (the whole signed-in user). */
+export interface ViewerUser {
+  name: string;
+  role: string;
+}
+
+export interface Viewer<User extends ViewerUser = ViewerUser> {
+  user: User | null;
+  cartCount: number;
+  favoriteIds: number[];
+}
+
+export const anonymousViewer: Viewer<never> = { user: null, cartCount: 0, favoriteIds: [] };
+
+export type ViewerSlot = "cart-count" | "cart-label" | "account-name";
+
+/** The text of a slot: the header's badge ("" when empty, "99+" above 99), the cart button's name, the account's name. */
+export function formatViewerSlot(slot: ViewerSlot, viewer: Viewer): string {
+  const n = viewer.cartCount;
+  if (slot === "cart-count") return n > 0 ? (n > 99 ? "99+" : String(n)) : "";
+  if (slot === "cart-label") return `Cart, ${n} ${n === 1 ? "item" : "items"}`;
+  return viewer.user?.name ?? "";
+}
+
+const SLOTS: ViewerSlot[] = ["cart-count", "cart-label", "account-name"];
+
+/**
+ * Who sees what in the frame: `data-viewer="guest"` parts for signed-out visitors, `"member"` for signed-in ones,
+ * `"staff"` for staff; a heart marked `data-fav-id` is filled when it is a favourite. Ids are whole numbers only, so
+ * nothing a visitor controls reaches the stylesheet.
+ */
+export function viewerCss(viewer: Viewer): string {
+  const hidden = viewer.user ? ["guest", ...(viewer.user.role === "admin" ? [] : ["staff"])] : ["member", "staff"];
+  const rules = [`${hidden.map((part) => `[data-viewer=${part}]`).join(",")}{display:none!important}`];
+  const ids = viewer.favoriteIds.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length > 0) rules.push(`${ids.map((id) => `[data-fav-id="${id}"] .heart`).join(",")}{fill:var(--color-red-600,#dc2626);color:var(--color-red-600,#dc2626)}`);
+  return rules.join("");
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** JSON safe inside a `<script>`: no `<` (so no `</script>`), and no line separators that old parsers choke on. */
+export function viewerJson(viewer: Viewer): string {
+  return JSON.stringify(viewer).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * A copy of a page with this visitor's viewer in its slots, stylesheet and JSON. Only the marked places change; a
+ * page without them (a redirect's body, a file) comes back as it was.
+ */
+export function stitchViewer(html: string, viewer: Viewer): string {
+  let out = html;
+  for (const slot of SLOTS) {
+    out = out.replace(new RegExp(`(<span data-v="${slot}"[^>]*>)[^<]*(</span>)`, "g"), (_m, open: string, close: string) => open + escapeHtml(formatViewerSlot(slot, viewer)) + close);
+  }
+  out = out.replace(/(<style id="viewer-css"[^>]*>)[^<]*(<\/style>)/, (_m, open: string, close: string) => open + viewerCss(viewer) + close);
+  return out.replace(/(<script type="application\/json" id="viewer"[^>]*>)[^<]*(<\/script>)/, (_m, open: string, close: string) => open + viewerJson(viewer) + close);
+}
+
+const PUBLIC_PATHS = [
+  /^\/$/,
+  /^\/products$/,
+  /^\/category\/[^/]+(?:\/[^/]+)?$/,
+  /^\/product\/[^/]+$/,
+  /^\/search$/,
+  /^\/vsop$/,
+  /^\/blog(?:\/[^/]+)?$/,
+  /^\/(?:size-guide|about|contact)$/,
+  /^\/pages\/[^/]+$/,
+  new RegExp(`^/(?:${INFO_SLUGS.map((s) => s.replace(/[^a-z0-9-]/g, "")).join("|")})$`),
+];
+
+/**
+ * The public routes (decision 0034): their loaders never see the visitor, so one render serves everyone. A staff
+ * preview's address is not one (it shows staff a draft or a later home page). `pathname` may be a client-side
+ * visit's (`/category/men.data`, `/_root.data` for the home page).
+ */
+export function isPublicPage(pathname: string, search: URLSearchParams): boolean {
+  if (PREVIEW_PARAMS.some((name) => search.has(name))) return false;
+  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
+}
