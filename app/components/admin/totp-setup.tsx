@@ -54,7 +54,7 @@ export function TotpSetup({ setup, onConfirmed }: { setup: TotpSetupStart; onCon
         <img src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`} alt="QR code for your authenticator app" width={176} height={176} className="size-44 shrink-0 rounded-xl border border-line bg-white p-1" />
         <div className="min-w-0 text-sm">
           <p className="font-medium">Can't scan it? Type this key:</p>
-          <p data-testid="totp-secret" className="mt-1 break-all rounded-lg bg-surface-muted px-3 py-2 font-mono text-base tracking-wide">
+          <p data-testid="totp-secret" className="mt-1 break-words rounded-lg bg-surface-muted px-3 py-2 font-mono text-base tracking-wide">
             {groupedSecret(setup.secret)}
           </p>
           <p className="mt-1 text-xs text-ink-muted">Time-based, 6 digits, every 30 seconds.</p>
