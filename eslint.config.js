@@ -31,6 +31,22 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN §1: server/db/ holds the schema, the client and the migrations, and knows no business rule. It imports
+    // only itself, shared/, the paths and the config (and, in its tests, the test kit); seeding is server/seed/.
+    files: ["server/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app/|^~/", message: "server/ imports nothing from app/: move pure code both need to shared/." },
+            { regex: "^\\.\\./(?!(paths|config|errors)$|test/|\\.\\./shared/)", message: "server/db/ knows no domain: it imports only itself, shared/, ../paths, ../config, ../errors and the test kit. Seeding lives in server/seed/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.ts"],
     rules: {

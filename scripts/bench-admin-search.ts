@@ -12,8 +12,8 @@ import { seedContent } from "../server/content/seed-content";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { rowsOf } from "../server/db/rows";
-import { seedCatalog } from "../server/db/seed/seed-catalog";
-import { seedLargeCatalog } from "../server/db/seed/seed-large";
+import { seedCatalog } from "../server/seed/seed-catalog";
+import { seedLargeCatalog } from "../server/seed/seed-large";
 
 const LARGE = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

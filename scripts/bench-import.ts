@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
-import { seedCatalog } from "../server/db/seed/seed-catalog";
+import { seedCatalog } from "../server/seed/seed-catalog";
 import { importCatalog } from "../server/catalog/shopify-csv/import-catalog";
 
 const PRODUCTS = Number(process.env.IMPORT_PRODUCTS ?? 1000);

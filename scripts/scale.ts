@@ -16,7 +16,7 @@ import { scopeForPath } from "../server/catalog/browse-catalog";
 import { openDatabase, type Database, type DatabaseHandle } from "../server/db/client";
 import { rowsOf } from "../server/db/rows";
 import { migrateDatabase } from "../server/db/migrate";
-import { seedLargeCatalog } from "../server/db/seed/seed-large";
+import { seedLargeCatalog } from "../server/seed/seed-large";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000,100000").split(",").map(Number);
 const RUNS = Number(process.env.SCALE_RUNS ?? 60);

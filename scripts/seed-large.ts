@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
-import { seedLargeCatalog } from "../server/db/seed/seed-large";
+import { seedLargeCatalog } from "../server/seed/seed-large";
 
 const { values } = parseArgs({ options: { products: { type: "string", default: "100000" } } });
 const target = Number(values.products);

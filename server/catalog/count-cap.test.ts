@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { seedLargeCatalog } from "../db/seed/seed-large";
+import { seedLargeCatalog } from "../seed/seed-large";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { COUNT_CAP } from "./list-products";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCampaign } from "../campaign/campaign";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedCatalog } from "../db/seed/seed-catalog";
+import { seedCatalog } from "../seed/seed-catalog";
 import { createLogger } from "../logger";
 import { registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";

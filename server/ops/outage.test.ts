@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCampaign } from "../campaign/campaign";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedCatalog } from "../db/seed/seed-catalog";
+import { seedCatalog } from "../seed/seed-catalog";
 import { createStripePaymentProvider } from "../payments/stripe-provider";
 import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, orderFor, setVariantStock, variantStock } from "../test/checkout-helpers";

@@ -13,14 +13,14 @@ import { build } from "esbuild";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedCatalog } from "../db/seed/seed-catalog";
+import { seedCatalog } from "../seed/seed-catalog";
 import { seedContent } from "../content/seed-content";
 import { seedHome } from "../home/seed-home";
 import { seedMenus } from "../menus/seed-menus";
 import { migrationsDir, projectRoot } from "../paths";
 
 const cacheDir = join(projectRoot, "node_modules/.cache/test-db");
-const seedEntries = ["server/db/seed/seed-catalog.ts", "server/content/seed-content.ts", "server/home/seed-home.ts", "server/menus/seed-menus.ts"].map((f) => join(projectRoot, f));
+const seedEntries = ["server/seed/seed-catalog.ts", "server/content/seed-content.ts", "server/home/seed-home.ts", "server/menus/seed-menus.ts"].map((f) => join(projectRoot, f));
 const articlesDir = join(projectRoot, "content/blog");
 
 /** What the image holds: every migration, the demo catalogue, the content, the home page's sections and the menus. The drop's dates depend on the day, so each file seeds them. */

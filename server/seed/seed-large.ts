@@ -1,10 +1,10 @@
 import { count, sql } from "drizzle-orm";
 import { seedCollections } from "./collections-data";
-import { productKeywords } from "../../catalog/keywords";
-import type { Database } from "../client";
-import { products, variants } from "../schema";
+import { productKeywords } from "../catalog/keywords";
+import type { Database } from "../db/client";
+import { products, variants } from "../db/schema";
 import { createRandom, randomInt } from "./random";
-import { handleFrom, skuFor } from "../../catalog/handles";
+import { handleFrom, skuFor } from "../catalog/handles";
 import { seedCatalog, upsertCategories } from "./seed-catalog";
 
 const garmentsBySubcategory: Record<string, string[]> = {

@@ -1,7 +1,7 @@
-import { loadConfig } from "../../config";
-import { openDatabase } from "../client";
-import { migrateDatabase } from "../migrate";
-import { seedCampaign } from "../../campaign/campaign";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { seedCampaign } from "../campaign/campaign";
 import { seedCatalog } from "./seed-catalog";
 import { seedReviews } from "./seed-reviews";
 

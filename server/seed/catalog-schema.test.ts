@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "./client";
-import { products, variants } from "./schema";
-import { seedCatalog } from "./seed/seed-catalog";
-import { seedProducts } from "./seed/catalog-data";
+import type { DatabaseHandle } from "../db/client";
+import { products, variants } from "../db/schema";
+import { seedCatalog } from "./seed-catalog";
+import { seedProducts } from "./catalog-data";
 import { createTestDatabase } from "../test/test-database";
 
 let database: DatabaseHandle;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { rowsOf } from "../rows";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database";
+import { rowsOf } from "../db/rows";
+import { createTestDatabase, type TestDatabase } from "../test/test-database";
 import { seedReviews } from "./seed-reviews";
 
 let database: TestDatabase;

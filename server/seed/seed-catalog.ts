@@ -1,9 +1,9 @@
 import { count, sql } from "drizzle-orm";
 import { seedCollections } from "./collections-data";
-import type { Database } from "../client";
-import { handleFrom, skuFor } from "../../catalog/handles";
-import { productKeywords } from "../../catalog/keywords";
-import { categories, products, variants } from "../schema";
+import type { Database } from "../db/client";
+import { handleFrom, skuFor } from "../catalog/handles";
+import { productKeywords } from "../catalog/keywords";
+import { categories, products, variants } from "../db/schema";
 import { seedProducts, type SeedProduct } from "./catalog-data";
 import { createRandom, randomInt } from "./random";
 

@@ -1,6 +1,6 @@
-import type { Fit } from "../../../shared/reviews";
+import type { Fit } from "../../shared/reviews";
 
-/** Words for the demo catalogue's seeded reviews (server/db/seed/seed-reviews.ts), by star rating. */
+/** Words for the demo catalogue's seeded reviews (server/seed/seed-reviews.ts), by star rating. */
 export const TITLES: Record<number, string[]> = {
   5: ["Love it", "Exactly what I wanted", "New favourite", "Great quality", "Worth every cent", "Perfect everyday piece", "Better than expected", "Buying another colour"],
   4: ["Really nice", "Very good, one small thing", "Solid buy", "Nice fabric", "Happy with it", "Good value"],

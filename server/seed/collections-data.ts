@@ -1,4 +1,4 @@
-import type { Collection } from "../../../shared/taxonomy";
+import type { Collection } from "../../shared/taxonomy";
 
 /** The demo store's collections, in menu order: what a fresh store starts with; staff edit them afterwards. */
 export const seedCollections: Collection[] = [

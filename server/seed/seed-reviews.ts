@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Fit } from "../../../shared/reviews";
-import { productImageUrl } from "../../catalog/images/image-url";
-import { priceOrder } from "../../pricing/price-order";
-import { loadPricingRules } from "../../pricing/pricing-rules";
-import { manualTaxProvider } from "../../tax/manual-tax";
-import { insertOrderTaxLines } from "../../orders/tax-lines";
-import { refreshProductRating, reviewerName } from "../../reviews/review-rows";
-import type { Database } from "../client";
-import { rowsOf } from "../rows";
-import { orderEvents, orderItems, orders, products, reviews, users, variants } from "../schema";
+import type { Fit } from "../../shared/reviews";
+import { productImageUrl } from "../catalog/images/image-url";
+import { priceOrder } from "../pricing/price-order";
+import { loadPricingRules } from "../pricing/pricing-rules";
+import { manualTaxProvider } from "../tax/manual-tax";
+import { insertOrderTaxLines } from "../orders/tax-lines";
+import { refreshProductRating, reviewerName } from "../reviews/review-rows";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import { orderEvents, orderItems, orders, products, reviews, users, variants } from "../db/schema";
 import { FIRST_NAMES, LAST_NAMES, reviewText } from "./review-texts";
 import { createRandom, randomInt } from "./random";
 
