@@ -3,8 +3,9 @@
 // an anonymous visitor (what the response cache serves), a shopper holding a cart (never cached), and the drop
 // (anonymous pages while other connections check out without pause). Prints req/s, p50, p99 and the server's RSS.
 // WEB_CONCURRENCY=2 runs the PostgreSQL store as two workers (its RSS is then the primary's alone);
-// BENCH_SKIP_PGLITE=1 leaves PGlite out.
+// BENCH_SKIP_PGLITE=1 leaves PGlite out. `npm run bench:soak` (scripts/bench-soak.mjs) runs these rows for minutes.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { clearInterval, setInterval } from "node:timers";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,13 +35,13 @@ const GOALS = {
 };
 const HALVED_ON_PGLITE = (name) => name.startsWith("cart:") || name === "health";
 
-function rssMb(pid) {
+export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
 /** BENCH_DATABASE_URL's database, created on its server when it does not exist yet. */
-async function ensureDatabase(url) {
+export async function ensureDatabase(url) {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = "/postgres";
@@ -57,19 +58,64 @@ async function ensureDatabase(url) {
   }
 }
 
-async function startStore(env) {
+/** The store as `npm start` runs it (its Node flags included), on a free port, with a metrics token for memoryOf(). */
+export async function startStore(env) {
   const port = 43_000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ["build/server/main.js"], { env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const metricsToken = randomBytes(24).toString("hex");
+  const child = spawn(process.execPath, [...STORE_COMMAND.flags, "build/server/main.js"], { env: { ...process.env, ...STORE_COMMAND.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", METRICS_TOKEN: metricsToken, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // A first start on an empty database migrates and seeds it: a minute on a busy machine.
+  for (let i = 0; i < 900; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url };
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, metricsToken };
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("store did not start");
+}
+
+/** SIGTERM, and the store's exit (at once when something else ended it already). */
+export async function stopStore(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+/**
+ * The environment and Node flags `npm start` gives the store (package.json's `start`, decision 0035), so the bench
+ * measures the store as it runs: "VAR=value ... node --flag ... build/server/main.js".
+ */
+const STORE_COMMAND = (() => {
+  const start = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts.start;
+  const [, vars = "", flags = ""] = /((?:[A-Z_]+=\S+ )*)node ((?:--[\w-]+(?:=\S+)? )*)build\/server\/main\.js/.exec(start) ?? [];
+  return {
+    env: Object.fromEntries([...vars.matchAll(/([A-Z_]+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+    flags: [...flags.matchAll(/--[\w-]+(?:=\S+)?/g)].map((m) => m[0]).filter((f) => f !== "--enable-source-maps"),
+  };
+})();
+
+/** The store's memory in MB, from its RSS and its /metrics: the V8 heap, Buffers, PGlite's WebAssembly memory. */
+export async function memoryOf({ child, url, metricsToken }) {
+  const rss = rssMb(child.pid);
+  try {
+    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    const mb = (pattern) => {
+      const value = new RegExp(`^${pattern} (\\S+)$`, "m").exec(text)?.[1];
+      return value === undefined ? null : Math.round(Number(value) / 1048576);
+    };
+    return { rss, heapUsed: mb("nodejs_heap_size_used_bytes"), heapTotal: mb("nodejs_heap_size_total_bytes"), external: mb("nodejs_external_memory_bytes"), arrayBuffers: mb('store_memory_bytes\\{kind="array_buffers"\\}'), wasm: mb('store_memory_bytes\\{kind="pglite_wasm"\\}') };
+  } catch {
+    return { rss };
+  }
+}
+
+/** "RSS 512 MB (V8 heap 120 used of 200, external 300: Buffers 20, PGlite 256)". */
+export function describeMemory(m) {
+  if (m.heapTotal == null) return `RSS ${m.rss} MB`;
+  const parts = [`Buffers ${m.arrayBuffers}`, m.wasm != null ? `PGlite ${m.wasm}` : ""].filter(Boolean).join(", ");
+  return `RSS ${m.rss} MB (V8 heap ${m.heapUsed} used of ${m.heapTotal}, external ${m.external}: ${parts})`;
 }
 
 /** autocannon hands response headers over with their original casing. */
@@ -83,9 +129,11 @@ function run(opts) {
 }
 
 const wanted = (name) => !ONLY || ONLY.includes(name);
+/** scenarios()' `until`: rows that would start after it are left out (the soak's end). */
+let until = Number.POSITIVE_INFINITY;
 
 async function measure(name, url, build, always = false) {
-  if (!always && !wanted(name)) return null;
+  if ((!always && !wanted(name)) || Date.now() >= until) return null;
   await run({ url, duration: WARMUP, ...build() });
   const result = await run({ url, duration: SECONDS, ...build() });
   return { name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -145,7 +193,9 @@ function checkoutLoops(url, variants) {
   };
 }
 
-async function scenarios(url) {
+/** Every row once (those BENCH_ONLY names); with `until`, only the rows that start before that time. */
+export async function scenarios(url, options = {}) {
+  until = options.until ?? Number.POSITIVE_INFINITY;
   const ids = (await (await fetch(`${url}/api/products?limit=60`)).json()).map((p) => p.id);
   const variants = await stockedVariants(url, ids);
   const tee = variants[0];
@@ -199,6 +249,7 @@ async function scenarios(url) {
   const drop = [];
   if (wanted("drop")) {
     for (const [name, build] of [["drop: category page", () => ({ path: "/category/men?sort=price-low" })], ["drop: product page", productPath]]) {
+      if (Date.now() >= until) break;
       const stop = checkoutLoops(url, variants);
       const row = await measure(name, url, build, true);
       const checkouts = await stop();
@@ -214,9 +265,10 @@ function verdict(label, r, goal) {
   return misses.length ? `MISSED: ${misses.join(", ")}` : `met (≥ ${goal} req/s, p99 < 100 ms)`;
 }
 
-function print(label, { rows, drop }, rss) {
+function print(label, { rows, drop }, memory) {
   const row = (r, v) => `${r.name.padEnd(22)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${v}`;
-  console.log(`\n${label}, Node ${process.version}  (${CONNECTIONS} connections, ${SECONDS} s, RSS after: ${rss} MB)`);
+  console.log(`\n${label}, Node ${process.version}  (${CONNECTIONS} connections, ${SECONDS} s)`);
+  console.log(`after: ${describeMemory(memory)}`);
   console.log("operation               req/s   p50 ms  p99 ms  errors  goal");
   for (const r of rows) {
     const goal = GOALS[r.name] && (label === "PGlite" && HALVED_ON_PGLITE(r.name) ? GOALS[r.name] / 2 : GOALS[r.name]);
@@ -230,21 +282,23 @@ function print(label, { rows, drop }, rss) {
   }
 }
 
-// PGlite is one process's database; WEB_CONCURRENCY=N (workers, decision 0027) applies to the PostgreSQL rows.
-const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
-const targets = process.env.BENCH_SKIP_PGLITE ? [] : [["PGlite", { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), WEB_CONCURRENCY: "1" }]];
-if (process.env.BENCH_DATABASE_URL) {
-  await ensureDatabase(process.env.BENCH_DATABASE_URL);
-  targets.push([workers > 1 ? `PostgreSQL, ${workers} workers` : "PostgreSQL", { DATABASE_URL: process.env.BENCH_DATABASE_URL, WEB_CONCURRENCY: String(workers) }]);
-}
-for (const [label, env] of targets) {
-  const { child, url } = await startStore(env);
-  try {
-    const result = await scenarios(url);
-    print(label, result, rssMb(child.pid));
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
+if (import.meta.main) {
+  // PGlite is one process's database; WEB_CONCURRENCY=N (workers, decision 0027) applies to the PostgreSQL rows.
+  const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+  const targets = process.env.BENCH_SKIP_PGLITE ? [] : [["PGlite", { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")), WEB_CONCURRENCY: "1" }]];
+  if (process.env.BENCH_DATABASE_URL) {
+    await ensureDatabase(process.env.BENCH_DATABASE_URL);
+    targets.push([workers > 1 ? `PostgreSQL, ${workers} workers` : "PostgreSQL", { DATABASE_URL: process.env.BENCH_DATABASE_URL, WEB_CONCURRENCY: String(workers) }]);
+  }
+  for (const [label, env] of targets) {
+    const store = await startStore(env);
+    const { child, url } = store;
+    try {
+      const result = await scenarios(url);
+      print(label, result, await memoryOf(store));
+    } finally {
+      await stopStore(child);
+      if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
   }
 }

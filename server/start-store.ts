@@ -79,6 +79,8 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     stripeTax: config.STRIPE_SECRET_KEY ? { secretKey: config.STRIPE_SECRET_KEY } : null,
     languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
   });
+  const pglite = database.pglite;
+  if (pglite) services.metrics.measureWasmMemory(() => pglite.Module.wasmMemory.buffer.byteLength);
   if (jobs) {
     await jobs.start(services);
     services.metrics.countJobsWith(jobs.counts);

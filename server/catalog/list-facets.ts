@@ -1,4 +1,5 @@
 import { and, desc, sql } from "drizzle-orm";
+import { createLru, type Lru } from "../cache/lru";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import type { ListingScope } from "./list-products";
@@ -12,13 +13,15 @@ export interface Facets {
 }
 
 const TTL_MS = 60_000;
-const caches = new WeakMap<Database, Map<string, { at: number; facets: Facets }>>();
+/** Listings whose facets are kept per database: a search listing's key holds the shopper's words (decision 0035). */
+const MAX_LISTINGS = 500;
+const caches = new WeakMap<Database, Lru<string, { at: number; facets: Facets }>>();
 
 /** The colours and sizes a listing's products come in, for its filters. Cached a minute per listing. */
 export async function listFacets({ db, scope }: { db: Database; scope: ListingScope }): Promise<Facets> {
   const key = JSON.stringify(scope);
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = createLru({ maxEntries: MAX_LISTINGS })));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.facets;
   const where = and(isActive, await scopeCondition(db, scope));

@@ -45,3 +45,19 @@ it("two wrapped reads with the same arguments never share answers", async () => 
   const two = reads.share(async () => "two");
   expect([await one({}), await two({})]).toEqual(["one", "two"]);
 });
+
+it("keeps at most maxEntries reads, dropping the least recently used (decision 0035)", async () => {
+  const reads = createSharedReads({ ttlMs: 1000, maxEntries: 2 });
+  const read = vi.fn(async ({ id }: { id: number }) => id);
+  const shared = reads.share(read);
+  await shared({ id: 1 });
+  await shared({ id: 2 });
+  await shared({ id: 1 }); // a hit: 2 is now the least recently used
+  await shared({ id: 3 }); // evicts 2
+  expect(read).toHaveBeenCalledTimes(3);
+  await shared({ id: 1 });
+  await shared({ id: 3 });
+  expect(read).toHaveBeenCalledTimes(3);
+  await shared({ id: 2 });
+  expect(read).toHaveBeenCalledTimes(4);
+});

@@ -1,3 +1,5 @@
+import { createLru } from "../cache/lru";
+
 /**
  * Catalogue reads that are the same for every visitor (a listing, a product, the drop, a product's first reviews),
  * kept for a moment per process so that shoppers who can't be served a cached page (they hold a cart or a session)
@@ -13,7 +15,8 @@ export interface SharedReads {
 }
 
 export function createSharedReads({ ttlMs, maxEntries = 2000 }: { ttlMs: number; maxEntries?: number }): SharedReads {
-  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  // Keys are listings and products: a crawler walking every filter combination only cycles this bound (decision 0035).
+  const entries = createLru<string, { at: number; value: Promise<unknown> }>({ maxEntries });
   let reads = 0;
   return {
     share<A, R>(read: (args: A) => Promise<R>, keyOf: (args: A) => string = (args) => JSON.stringify(args)) {
@@ -24,11 +27,10 @@ export function createSharedReads({ ttlMs, maxEntries = 2000 }: { ttlMs: number;
         const now = Date.now();
         const hit = entries.get(key);
         if (hit && now - hit.at <= ttlMs) return hit.value as Promise<R>;
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const value = read(args);
         entries.set(key, { at: now, value });
         // A failed read is not kept: the next caller asks again.
-        value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+        value.catch(() => entries.peek(key)?.value === value && entries.delete(key));
         return value;
       };
     },

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { Router } from "express";
+import { createLru } from "../cache/lru";
 import { isGarment } from "../catalog/images/garments";
 import { IMAGE_VERSION } from "../catalog/images/image-url";
 import { isColorSlug, isKnownColorSlug } from "../catalog/images/palette";
 import { renderGarmentSvg } from "../catalog/images/render-image";
 
-const cache = new Map<string, { svg: string; etag: string }>();
+/** Garments × palette colours × two views is a few hundred; the bound is a backstop (decision 0035). */
+const cache = createLru<string, { svg: string; etag: string }>({ maxEntries: 2000, maxBytes: 16 * 1024 * 1024, sizeOf: (entry) => entry.svg.length });
 
 /** Generated product illustrations. The URL carries a version, so answers are cached for a year. */
 export function imagesRouter(): Router {

@@ -41,6 +41,15 @@ describe("/metrics", () => {
     for (const name of ["process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_seconds", "store_orders_paid_total", "store_jobs"]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+    // Buffers apart from the rest of "external" (decision 0035); PGlite's WebAssembly memory only once a store measures it.
+    expect(sample(text, 'store_memory_bytes{kind="array_buffers"}')).toBeGreaterThan(0);
+    expect(text).not.toContain('kind="pglite_wasm"');
+  });
+
+  it("reports PGlite's WebAssembly memory once the store measures it", async () => {
+    const metrics = createMetrics();
+    metrics.measureWasmMemory(() => 128 * 1024 * 1024);
+    expect(sample(await metrics.render(), 'store_memory_bytes{kind="pglite_wasm"}')).toBe(128 * 1024 * 1024);
   });
 
   it("times requests by route pattern and status, never by their URL", async () => {

@@ -38,6 +38,19 @@ export function createMetrics() {
       for (const [state, value] of Object.entries(counts)) this.set({ state }, value);
     },
   });
+  // Where the process's memory is (decision 0035): prom-client's defaults give RSS, the V8 heap and "external", which
+  // holds both Buffers and PGlite's WebAssembly memory; these two tell them apart.
+  let wasmMemory: (() => number) | null = null;
+  new Gauge({
+    name: "store_memory_bytes",
+    help: "Memory outside the V8 heap, by kind: array_buffers (Buffers and ArrayBuffers), pglite_wasm (the embedded database's WebAssembly memory, which never shrinks)",
+    labelNames: ["kind"] as const,
+    registers,
+    collect() {
+      this.set({ kind: "array_buffers" }, process.memoryUsage().arrayBuffers);
+      if (wasmMemory) this.set({ kind: "pglite_wasm" }, wasmMemory());
+    },
+  });
   for (const result of ["sent", "failed"]) emails.inc({ result }, 0);
   for (const result of ["hit", "stale", "miss"]) responseCache.inc({ result }, 0);
 
@@ -54,6 +67,10 @@ export function createMetrics() {
     emailSent: () => emails.inc({ result: "sent" }),
     emailFailed: () => emails.inc({ result: "failed" }),
     cacheResult: (result: CacheResult) => responseCache.inc({ result }),
+    /** The embedded database's WebAssembly memory, for store_memory_bytes{kind="pglite_wasm"}. */
+    measureWasmMemory(size: () => number) {
+      wasmMemory = size;
+    },
     /** Where the job gauges read from (the job queue, once it runs in this process). */
     countJobsWith(provider: () => Promise<JobCounts>) {
       jobCounts = provider;
