@@ -47,6 +47,22 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN §5 (issue 35): a payment provider reports what happened as events; the order rules are server/orders/'s.
+    files: ["server/payments/**/*.ts"],
+    ignores: ["server/payments/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "(^|/)app/|^~/", message: "server/ imports nothing from app/: move pure code both need to shared/." },
+            { regex: "^\\.\\./orders/", message: "A payment provider knows no order rule: it reports events to the handler in server/orders/ (types only here).", allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.ts"],
     rules: {

@@ -176,6 +176,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const restocking = alerts.afterStockChange;
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
   const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
+  /** Every payment event, Stripe's webhooks and the built-in provider's alike, goes through the one handler (issue 35). */
+  const applyPaymentEvent = restocking(publishing(withDeps(orderDeps, handlePaymentEvent)));
+  testProvider?.onEvent((event) => applyPaymentEvent({ event }));
   const publishingReviews = <S extends { write: (a: never) => Promise<unknown>; edit: (a: never) => Promise<unknown>; remove: (a: never) => Promise<unknown> }>(service: S): S => ({
     ...service,
     write: publishing(service.write),
@@ -222,7 +225,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       getOrderStatus: publishing(withDeps(orderDeps, getOrderStatus)),
       lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
       requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),
-      handlePaymentEvent: restocking(publishing(withDeps(orderDeps, handlePaymentEvent))),
+      handlePaymentEvent: applyPaymentEvent,
       expireStaleOrders: restocking(publishing(() => expireStaleOrders(orderDeps))),
       sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
       /** Whole-order refunds owed (a cancel, a late payment), then written refunds the provider hasn't confirmed. */
@@ -230,8 +233,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     },
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: testProvider && {
-      confirm: publishing(withDeps({ ...orderDeps, provider: testProvider }, confirmTestPayment)),
-      authenticate: publishing(withDeps({ ...orderDeps, provider: testProvider }, authenticateTestPayment)),
+      confirm: withDeps({ now, provider: testProvider }, confirmTestPayment),
+      authenticate: withDeps({ provider: testProvider }, authenticateTestPayment),
     },
     pricing: {
       /** What the storefront may say about shipping before an address (product pages). */

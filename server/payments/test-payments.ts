@@ -1,9 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { markOrderPaid } from "../orders/mark-order-paid";
-import type { OrderDeps } from "../orders/order-deps";
-import { markOrderFailed } from "../orders/payment-setbacks";
 import { judgeCard } from "./test-cards";
 import type { TestPaymentProvider } from "./test-provider";
 
@@ -42,10 +39,11 @@ async function openIntent(provider: TestPaymentProvider, intentId: string, clien
   return intent;
 }
 
-/** Pays with a test card: succeeds, declines (402 with the card's message) or asks for authentication. */
-export async function confirmTestPayment(
-  deps: OrderDeps & { provider: TestPaymentProvider; intentId: string; card: z.infer<typeof confirmTestPaymentSchema> },
-): Promise<TestPaymentResult> {
+/**
+ * Pays with a test card: succeeds, declines (402 with the card's message) or asks for authentication. The order hears
+ * of it only through the provider's event (test-provider.ts), as it would from Stripe.
+ */
+export async function confirmTestPayment(deps: { now: () => Date; provider: TestPaymentProvider; intentId: string; card: z.infer<typeof confirmTestPaymentSchema> }): Promise<TestPaymentResult> {
   const { provider, intentId, card } = deps;
   const intent = await openIntent(provider, intentId, card.clientSecret);
   if (intent.status === "succeeded") return { status: "succeeded" };
@@ -53,7 +51,6 @@ export async function confirmTestPayment(
   if (outcome.kind === "invalid") throw new AppError("payment_failed", outcome.message);
   if (outcome.kind === "declined") {
     await provider.setIntentStatus(intentId, "requires_payment_method", outcome.message);
-    await markOrderFailed({ ...deps, paymentIntentId: intentId, message: outcome.message });
     throw new AppError("payment_failed", outcome.message);
   }
   if (outcome.kind === "requires_action") {
@@ -62,14 +59,11 @@ export async function confirmTestPayment(
     return { status: "requires_action", redirectUrl: `/checkout/authenticate?${params}` };
   }
   await provider.setIntentStatus(intentId, "succeeded");
-  await markOrderPaid({ ...deps, paymentIntentId: intentId });
   return { status: "succeeded" };
 }
 
 /** The authentication step (like 3-D Secure): completing it pays, failing it declines. */
-export async function authenticateTestPayment(
-  deps: OrderDeps & { provider: TestPaymentProvider; intentId: string; clientSecret: string; outcome: "complete" | "fail" },
-): Promise<{ status: "succeeded"; redirectUrl: string }> {
+export async function authenticateTestPayment(deps: { provider: TestPaymentProvider; intentId: string; clientSecret: string; outcome: "complete" | "fail" }): Promise<{ status: "succeeded"; redirectUrl: string }> {
   const { provider, intentId } = deps;
   const intent = await openIntent(provider, intentId, deps.clientSecret);
   const redirectUrl = `/checkout/success?payment_intent=${encodeURIComponent(intentId)}`;
@@ -78,10 +72,8 @@ export async function authenticateTestPayment(
   if (deps.outcome === "fail") {
     const message = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
     await provider.setIntentStatus(intentId, "requires_payment_method", message);
-    await markOrderFailed({ ...deps, paymentIntentId: intentId, message });
     throw new AppError("payment_failed", message);
   }
   await provider.setIntentStatus(intentId, "succeeded");
-  await markOrderPaid({ ...deps, paymentIntentId: intentId });
   return { status: "succeeded", redirectUrl };
 }
