@@ -12,7 +12,7 @@ import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { withoutTrailingSlash } from "./http/trailing-slash";
 import { securityHeaders } from "./http/security";
-import { stitchViewerPages } from "./http/viewer";
+import { createViewerMemo, stitchViewerPages } from "./http/viewer";
 import { isPublicPage } from "../shared/viewer";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
@@ -47,7 +47,9 @@ export function createApp({ services, logger, production, pages = [], secureCook
   // Staff (and unknown) writes clear every cache in every process; checkouts publish only what they changed (decision 0022).
   app.use(publishWrites(services.catalogChanges));
   // A visitor with a session or a cart gets a copy of the page with their viewer stitched in (decision 0034).
-  if (pages.length > 0) app.use(stitchViewerPages(services));
+  const viewers = createViewerMemo({ ttlMs: Math.min(cacheTtlMs, 2000) });
+  app.use(viewers.forgetOnWrites());
+  if (pages.length > 0) app.use(stitchViewerPages(services, viewers));
   if (cacheTtlMs > 0) {
     const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult });
     services.catalogChanges.subscribe((change) => cache.apply(change));

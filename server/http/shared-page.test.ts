@@ -83,6 +83,16 @@ describe("the shared page (decision 0034)", () => {
     expect(anonymous.text).not.toMatch(/csrf|form_?key/i);
   });
 
+  it("shows the shopper's own cart change on the next page at once, though viewers are kept for a moment", async () => {
+    const shopper = await shopperWithCart(cached, 1);
+    expect(slot((await shopper.get("/vsop")).text, "cart-count")).toBe("1");
+    expect((await shopper.post("/api/cart/items", { ...item, quantity: 1 })).status).toBe(201);
+    expect(slot((await shopper.get("/vsop")).text, "cart-count")).toBe("2");
+    const line = (await shopper.get("/api/cart")).body.items[0].id;
+    expect((await shopper.delete(`/api/cart/items/${line}`)).status).toBe(200);
+    expect(slot((await shopper.get("/vsop")).text, "cart-count")).toBe("");
+  });
+
   it("marks a stitched copy private and never stores or sends a cookie with a shared page", async () => {
     const shopper = await shopperWithCart(cached, 1);
     for (const path of ["/", "/category/women", "/product/1"]) {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { Router } from "express";
-import { stitchViewer, type Viewer } from "../../shared/viewer";
+import { isPublicPage, stitchViewer, type Viewer } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { Services } from "../context";
 import { CART_COOKIE, readCookie } from "./cookies";
@@ -26,16 +26,61 @@ export function viewerOf(services: Services, req: Request): Promise<Viewer<User>
 }
 
 const PRIVATE = "private, no-store";
+/** The API, illustrations and photos: never a page (files, with an extension, are left out separately). */
+const NOT_PAGES = /^\/(?:api|images|media)\//;
 
 /**
- * Pages for a visitor with a session or a cart (decision 0034): the page (the shared one from the response cache, or a
- * render) is held whole, then a copy with this visitor's viewer stitched in is sent, marked private. The viewer is read
- * while the page is found or rendered. Anonymous visitors get the page as it is: its slots already say "nobody".
+ * The viewers read for shared pages in the last `ttlMs`, by the visitor's session and cart cookies (a visitor who moves
+ * from page to page asks for the same one many times a second). Any write by that visitor (a cart or favourite call,
+ * signing in or out, a checkout step) forgets theirs when it begins and when it ends; a change made for them by
+ * another party (a payment's webhook emptying the cart) shows within `ttlMs`, and at once in the header, which
+ * fetches the cart after hydrating. Personal routes always read it afresh.
  */
-export function stitchViewerPages(services: Services): RequestHandler {
+export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
+  const entries = new Map<string, { at: number; viewer: Promise<Viewer<User>> }>();
+  const keyOf = (req: Request) => `${sessionTokenOf(req) ?? ""}|${readCookie(req, CART_COOKIE) ?? ""}`;
+  return {
+    viewer(req: Request, load: () => Promise<Viewer<User>>): Promise<Viewer<User>> {
+      const key = keyOf(req);
+      const kept = entries.get(key);
+      if (kept && Date.now() - kept.at < ttlMs) return kept.viewer;
+      const viewer = load();
+      entries.delete(key);
+      // The oldest goes first when full: a bound on memory whatever the number of visitors.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { at: Date.now(), viewer });
+      viewer.catch(() => entries.delete(key));
+      return viewer;
+    },
+    /** Forgets the viewer of the visitor making a write, when it begins and when it is answered. */
+    forgetOnWrites(): RequestHandler {
+      return (req, res, next) => {
+        if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+        const key = keyOf(req);
+        entries.delete(key);
+        res.on("finish", () => entries.delete(key));
+        next();
+      };
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type ViewerMemo = ReturnType<typeof createViewerMemo>;
+
+/**
+ * Pages for a visitor with a session or a cart cookie (decision 0034): the page (the shared one from the response
+ * cache, or a render) is held whole, then a copy with this visitor's viewer stitched in is sent, marked private. The
+ * viewer is read while the page is found or rendered (through the memo on a public page). Anonymous visitors get the
+ * page as it is: its slots already say "nobody".
+ */
+export function stitchViewerPages(services: Services, memo: ViewerMemo): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" || req.path.startsWith("/api/") || req.path.includes(".") || isAnonymous(req)) return next();
-    const viewer = viewerOf(services, req);
+    if (req.method !== "GET" || NOT_PAGES.test(req.path) || req.path.includes(".") || isAnonymous(req)) return next();
+    const load = () => viewerOf(services, req);
+    const viewer = isPublicPage(req.path, new URL(req.originalUrl, "http://store").searchParams) ? memo.viewer(req, load) : load();
     viewer.catch(() => {}); // a failure is handled when the page is sent
     res.locals.viewer = viewer;
     holdAndStitch(res, viewer);
