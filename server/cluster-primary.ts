@@ -43,8 +43,8 @@ export async function runClusterPrimary({ config, logger, reviews }: { config: C
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     const exited = workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once("exit", () => resolve()))));
     for (const worker of workers) worker.process.kill("SIGTERM");
-    // Each worker stops within SHUTDOWN_TIMEOUT_MS; one that does not is killed a little later.
-    const kill = setTimeout(() => workers.forEach((w) => !w.isDead() && w.process.kill("SIGKILL")), config.SHUTDOWN_TIMEOUT_MS + 5_000);
+    // Each worker stops within SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS; one that does not is killed a little later.
+    const kill = setTimeout(() => workers.forEach((w) => !w.isDead() && w.process.kill("SIGKILL")), config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_TIMEOUT_MS + 5_000);
     await Promise.all(exited);
     clearTimeout(kill);
     metricsServer?.close();

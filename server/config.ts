@@ -43,6 +43,8 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** On SIGTERM, how long requests in flight and running jobs get to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** On SIGTERM, how long to keep accepting requests (with /api/health/ready answering 503) so a balancer stops sending. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Run the background jobs in this process (turn off on web-only instances when another instance runs them). */
   RUN_JOBS: z.stringbool().default(true),
   /** Staff step-up (decision 0033): refunds, exports, staff and tax changes ask for the second factor again after this long. */

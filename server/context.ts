@@ -148,6 +148,7 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
 export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
   const mailer = countedMailer(deps.mailer, metrics);
+  let stopping = false;
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
   const settings = createSettingsService({ db, media, now, sharedReads, catalogChanges });
   /** Who the store is in its emails, read from the settings as each one is written. */
@@ -426,6 +427,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       /** Throws when the database does not answer. */
       checkDatabase: async () => {
         await db.execute(sql`select 1`);
+      },
+      /** False from the moment the store starts stopping: GET /api/health/ready tells a balancer to stop sending. */
+      ready: () => !stopping,
+      markStopping: () => {
+        stopping = true;
       },
     },
   };

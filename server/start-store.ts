@@ -106,6 +106,10 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     port,
     registry: services.metrics.registry,
     async stop() {
+      // Not ready from now on; keep answering for SHUTDOWN_DELAY_MS so a balancer sees it and stops sending, and only
+      // then close the listener (a connection waiting in the backlog of a closed listener is reset).
+      services.health.markStopping();
+      if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
       await Promise.all([stopServer(server, config.SHUTDOWN_TIMEOUT_MS), jobs?.stop(config.SHUTDOWN_TIMEOUT_MS)]);
       metricsServer?.close();
       controlSocket?.close();

@@ -48,6 +48,18 @@ export function apiRouter(services: Services): Router {
     next();
   });
 
+  // For a balancer: 503 from the moment SIGTERM arrives (while the store still answers for SHUTDOWN_DELAY_MS).
+  router.get("/health/ready", async (req, res) => {
+    if (!services.health.ready()) return void res.status(503).set("Retry-After", "5").json({ status: "stopping" });
+    try {
+      await services.health.checkDatabase();
+      res.json({ status: "ready" });
+    } catch (err) {
+      req.log.error({ err }, "readiness check failed");
+      res.status(503).set("Retry-After", "5").json({ status: "error", database: "unavailable" });
+    }
+  });
+
   router.get("/health", async (req, res) => {
     try {
       await services.health.checkDatabase();
