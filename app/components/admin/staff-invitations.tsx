@@ -1,17 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/layout/status-screen";
 import { FormError, noErrors, Reveal, SelectInput, smallButtonClass, TextInput, useFocusFirstError, useStaffCall, type Errors } from "./staff-form-kit";
+import type { InvitationJson } from "../../../server/staff/invitations";
 import type { RoleView } from "./staff-roles";
 
-export interface InvitationView {
-  id: number;
-  email: string;
-  name: string;
-  role: { id: number; name: string };
-  invitedBy: string;
-  createdAt: string;
-  expiresAt: string;
-}
+/** An open invitation as GET /api/admin/staff/invitations answers it. */
+export type InvitationView = InvitationJson;
 
 /** Staff times are UTC, written like the audit log's ("2026-11-27 21:34 UTC"). */
 const Utc = ({ iso }: { iso: string }) => <time dateTime={iso}>{iso.slice(0, 16).replace("T", " ")} UTC</time>;
