@@ -1,11 +1,14 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "../shared/database-unavailable";
+import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_PAGE } from "../shared/database-unavailable";
 import { nonceContext, servicesContext } from "./context";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** The requests (by their load context) a loader of which failed because the database is unavailable. */
+const metOutage = new WeakSet<object>();
 
 export default function handleRequest(
   request: Request,
@@ -14,11 +17,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // A loader that failed because the database is down makes the page a 503 the browser (or a proxy) may retry.
-  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
-  if (responseStatusCode === 500 && errors.length > 0 && errors.every(isDatabaseUnavailable)) {
-    responseStatusCode = 503;
+  // A loader that failed because the database is down makes the page the outage page, a 503 the browser (or a proxy)
+  // may retry (decision 0027). Its errors here are already sanitized in production ("Unexpected Server Error", no
+  // cause), so handleError, which sees them first and whole, has marked the request.
+  if (responseStatusCode >= 500 && metOutage.has(loadContext)) {
     responseHeaders.set("Retry-After", "5");
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Cache-Control", "no-store");
+    return new Response(request.method.toUpperCase() === "HEAD" ? null : UNAVAILABLE_PAGE, { status: 503, headers: responseHeaders });
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -73,6 +79,8 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const { logger } = (context as RouterContextProvider).get(servicesContext);
-  if (isDatabaseUnavailable(error)) logDatabaseUnavailable((fields, message) => logger.warn(fields, message), error);
-  else logger.error({ err: error }, "page error");
+  if (isDatabaseUnavailable(error)) {
+    metOutage.add(context);
+    logDatabaseUnavailable((fields, message) => logger.warn(fields, message), error);
+  } else logger.error({ err: error }, "page error");
 };

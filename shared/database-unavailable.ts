@@ -19,6 +19,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 export const UNAVAILABLE_MESSAGE = "The store is briefly unavailable. Please try again in a moment.";
 
+/** The outage page, for the API's browser visitors and every page kind alike: no script, no database. */
+export const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#faf9f7;color:#16171a}main{max-width:32rem;padding:2rem;text-align:center}@media (prefers-color-scheme:dark){body{background:#16171a;color:#f4f2ee}}</style></head><body><main><h1>We'll be right back</h1><p>${UNAVAILABLE_MESSAGE}</p></main></body></html>`;
+
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../shared/database-unavailable";
+import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_PAGE } from "../../shared/database-unavailable";
 import { pgErrorCode } from "../db/rows";
 import { AppError } from "../errors";
 
@@ -56,7 +56,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.locals.errorCode = "unavailable";
     res.status(503).set("Retry-After", "5");
     if (req.originalUrl.startsWith("/api/") || !req.accepts("html")) res.json({ message: UNAVAILABLE_MESSAGE, code: "unavailable" });
-    else res.type("html").send(unavailablePage);
+    else res.type("html").send(UNAVAILABLE_PAGE);
     return;
   }
   req.log.error({ err }, "unhandled error");
@@ -67,9 +67,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     requestId: req.id,
   });
 };
-
-/** A page for when not even the page's frame can be rendered (the database is down): no script, no database. */
-const unavailablePage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#faf9f7;color:#16171a}main{max-width:32rem;padding:2rem;text-align:center}@media (prefers-color-scheme:dark){body{background:#16171a;color:#f4f2ee}}</style></head><body><main><h1>We'll be right back</h1><p>${UNAVAILABLE_MESSAGE}</p></main></body></html>`;
 
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: "not_found" });

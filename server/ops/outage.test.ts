@@ -5,6 +5,7 @@ import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedCatalog } from "../seed/seed-catalog";
 import { createStripePaymentProvider } from "../payments/stripe-provider";
+import { registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, orderFor, setVariantStock, variantStock } from "../test/checkout-helpers";
 import { startFakeStripe } from "../test/fake-stripe";
@@ -33,6 +34,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
   let postgres: ThrowawayPostgres;
   let server: TestServer;
   let stripeServer: TestServer;
+  let pagesServer: TestServer;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
   const healthy = async () => (await fetch(`${server.url}/api/health`)).status === 200 && (await fetch(`${stripeServer.url}/api/health`)).status === 200;
 
@@ -43,6 +45,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     await seedCatalog(database.db);
     await seedCampaign(database.db, new Date());
     server = await startTestServer({ database });
+    pagesServer = await startTestServer({ database: await openDatabase({ url: postgres.url, poolSize: 4 }), pages: true });
     fake = await startFakeStripe();
     stripeServer = await startTestServer({
       database: await openDatabase({ url: postgres.url, poolSize: 4 }),
@@ -52,6 +55,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
   afterAll(async () => {
     await server?.close().catch(() => {});
     await stripeServer?.close().catch(() => {});
+    await pagesServer?.close().catch(() => {});
     await fake?.close();
     await postgres?.destroy();
   });
@@ -92,6 +96,30 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     // Nothing but answers and quick refusals: no 500, no request left hanging.
     expect(new Set(seen.map((s) => s.status))).toEqual(new Set([200, 503]));
     expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(3500);
+  }, 90_000);
+
+  it("answers every page kind with 503, Retry-After and the outage page, to anonymous, cart-holding and signed-in visitors", async () => {
+    const guest = createApiClient(pagesServer.url);
+    expect((await guest.post("/api/cart/items", { productId: 2, quantity: 1, size: "M", color: "Black" }, { origin: pagesServer.url })).status).toBe(201);
+    const member = createApiClient(pagesServer.url);
+    expect((await registerShopper(member)).res.status).toBe(201);
+    await member.post("/api/cart/items", { productId: 2, quantity: 1, size: "M", color: "Black" }, { origin: pagesServer.url });
+    const visitors = { anonymous: createApiClient(pagesServer.url), guest, member };
+    const pages = ["/", "/product/11", "/category/men", "/cart", "/account"];
+    for (const path of pages) expect((await visitors.member.get(path, { accept: "text/html" })).status, path).toBe(200);
+
+    await postgres.stop();
+    const seen: Record<string, unknown> = {};
+    for (const [who, client] of Object.entries(visitors)) {
+      for (const path of pages) {
+        const res = await client.get(path, { accept: "text/html" });
+        seen[`${who} ${path}`] = { status: res.status, retryAfter: res.headers.get("retry-after"), outagePage: res.text.includes("The store is briefly unavailable") };
+      }
+    }
+    await postgres.start();
+    await until(async () => (await fetch(`${pagesServer.url}/api/health`)).status === 200);
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, { status: 503, retryAfter: "5", outagePage: true }])));
+    expect((await visitors.member.get("/product/11", { accept: "text/html" })).status).toBe(200);
   }, 90_000);
 
   it("a test-provider payment confirmed during the outage becomes exactly one paid order once it is retried", async () => {
