@@ -28,6 +28,20 @@ describe("/metrics", () => {
   });
   afterAll(() => server?.close());
 
+  it("has every known label value of each labelled counter from the first scrape, at 0 (issue 32)", async () => {
+    const text = await scrape();
+    const reasons = ["bad_request", "conflict", "payment_failed", "payment_declined", "rate_limited", "unavailable", "internal", "other"];
+    const series = [
+      ...reasons.map((reason) => `store_checkout_failures_total{reason="${reason}"}`),
+      ...["sent", "failed"].map((result) => `store_emails_total{result="${result}"}`),
+      ...["hit", "stale", "miss"].map((result) => `store_response_cache_total{result="${result}"}`),
+    ];
+    expect(Object.fromEntries(series.map((name) => [name, text.split("\n").find((line) => line.startsWith(`${name} `))]))).toEqual(Object.fromEntries(series.map((name) => [name, `${name} 0`])));
+    // Every labelled counter of the store's own is covered above: a new one needs its known values started at 0 too.
+    const labelled = new Set([...text.matchAll(/^(store_\w+_total)\{/gm)].map((m) => m[1]));
+    expect([...labelled].sort()).toEqual(["store_checkout_failures_total", "store_emails_total", "store_response_cache_total"]);
+  });
+
   it("answers only to the metrics token, in Prometheus text with Node and process defaults", async () => {
     const bare = await fetch(`${server.url}/metrics`);
     expect(bare.status).toBe(401);

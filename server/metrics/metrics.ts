@@ -2,9 +2,19 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import type { JobCounts } from "../jobs/job-overview";
 
 /** Checkout failures are counted by one of these (bounded, so Prometheus gets a fixed set of series). */
-export type CheckoutFailure = "bad_request" | "conflict" | "payment_failed" | "payment_declined" | "rate_limited" | "unavailable" | "internal" | "other";
-const FAILURES: readonly string[] = ["bad_request", "conflict", "payment_failed", "payment_declined", "rate_limited", "unavailable", "internal"];
-export type CacheResult = "hit" | "stale" | "miss";
+const CHECKOUT_FAILURES = ["bad_request", "conflict", "payment_failed", "payment_declined", "rate_limited", "unavailable", "internal", "other"] as const;
+export type CheckoutFailure = (typeof CHECKOUT_FAILURES)[number];
+const EMAIL_RESULTS = ["sent", "failed"] as const;
+const CACHE_RESULTS = ["hit", "stale", "miss"] as const;
+export type CacheResult = (typeof CACHE_RESULTS)[number];
+
+/**
+ * Every known label value of a labelled counter starts at 0, so its series exist from the first scrape: a dashboard's
+ * rate() or a "no failures yet" alert sees 0, not a missing series (Prometheus's advice on missing metrics).
+ */
+function startAtZero<L extends string>(counter: Counter<L>, label: L, values: readonly string[]) {
+  for (const value of values) counter.inc({ [label]: value } as Partial<Record<L, string>>, 0);
+}
 
 /**
  * The store's Prometheus metrics (decision 0025), one registry per app so that several apps in one process (tests)
@@ -51,8 +61,9 @@ export function createMetrics() {
       if (wasmMemory) this.set({ kind: "pglite_wasm" }, wasmMemory());
     },
   });
-  for (const result of ["sent", "failed"]) emails.inc({ result }, 0);
-  for (const result of ["hit", "stale", "miss"]) responseCache.inc({ result }, 0);
+  startAtZero(checkoutFailures, "reason", CHECKOUT_FAILURES);
+  startAtZero(emails, "result", EMAIL_RESULTS);
+  startAtZero(responseCache, "result", CACHE_RESULTS);
 
   return {
     registry,
@@ -63,7 +74,7 @@ export function createMetrics() {
       requestDuration.observe({ method: labels.method, route: labels.route, status: String(labels.status) }, seconds);
     },
     orderPaid: () => ordersPaid.inc(),
-    checkoutFailed: (reason: string) => checkoutFailures.inc({ reason: FAILURES.includes(reason) ? reason : "other" }),
+    checkoutFailed: (reason: string) => checkoutFailures.inc({ reason: (CHECKOUT_FAILURES as readonly string[]).includes(reason) ? reason : "other" }),
     emailSent: () => emails.inc({ result: "sent" }),
     emailFailed: () => emails.inc({ result: "failed" }),
     cacheResult: (result: CacheResult) => responseCache.inc({ result }),
