@@ -11,6 +11,7 @@ import { catalogueAnswer, pageAnswer, publishWrites } from "./http/cache-rules";
 import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { withoutTrailingSlash } from "./http/trailing-slash";
+import { refuseUnstorableUrl } from "./http/unstorable-text";
 import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
 import { isPublicPage } from "../shared/viewer";
@@ -40,6 +41,8 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.set("trust proxy", "loopback");
   app.use(measureRequests(services.metrics));
   app.use(requestContext(logger));
+  // A NUL or undecodable bytes in the address are a 400 here, before any route or page reads them (issue 32).
+  app.use(refuseUnstorableUrl);
   app.use(withoutTrailingSlash);
   app.use(compression());
   app.get("/metrics", metricsEndpoint(services.metrics, metricsToken));

@@ -25,6 +25,7 @@ import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession } from "./session";
 import { viewerRouter } from "./viewer";
 import { holdUnfinishedStaff, requirePermission, type PermissionGuard } from "./staff-guard";
+import { refuseUnstorableBody } from "./unstorable-text";
 
 export const JSON_BODY_LIMIT = "100kb";
 const IMPORT_BODY_LIMIT = "25mb";
@@ -42,7 +43,7 @@ export function apiRouter(services: Services): Router {
   router.use(CATALOG_IMPORT_PATH, loadSession(services), requirePermission("products.write"), express.json({ limit: IMPORT_BODY_LIMIT, strict: false }));
   // A photo or logo upload is the file itself (up to 20 MB, staff only); what it is, is decided by decoding it.
   router.post(PHOTO_UPLOAD, loadSession(services), photoUploadGuard, express.raw({ type: () => true, limit: "20mb" }));
-  router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }));
+  router.use(express.json({ limit: JSON_BODY_LIMIT, strict: false }), refuseUnstorableBody);
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();

@@ -1,15 +1,20 @@
 import type { Request, Response } from "express";
+import { unstorableText } from "./unstorable-text";
 
 export const CART_COOKIE = "cart";
 const CART_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
 
-/** One cookie's value from the Cookie header (no dependency for a one-line parse). */
+/**
+ * One cookie's value from the Cookie header (no dependency for a one-line parse). A value that cannot be decoded, or
+ * holds text the database cannot store (a NUL), is no cookie of ours: it reads as absent, never as a failed query.
+ */
 export function readCookie(req: Pick<Request, "headers">, name: string): string | null {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) {
       try {
-        return decodeURIComponent(rest.join("="));
+        const value = decodeURIComponent(rest.join("="));
+        return unstorableText(value) ? null : value;
       } catch {
         return null;
       }

@@ -14,7 +14,7 @@ import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnRequestSchema } from "../orders/refund-schemas";
 import { reviewSchema } from "../reviews/review-schemas";
 import { invitationAcceptSchema } from "../staff/staff-schemas";
-import { type BodyCase, fuzzBodies, fuzzServer, RUNS } from "../test/fuzz-kit";
+import { type BodyCase, fuzzBodies, fuzzServer, RUNS, urlPiece } from "../test/fuzz-kit";
 
 /** The shoppers' calls and every GET (staff calls: fuzz-staff.test.ts); every new /api call goes in one of the two. */
 const ctx = fuzzServer();
@@ -57,11 +57,11 @@ describe("fuzzing the shoppers' /api calls with bad input", () => {
   fuzzBodies(ctx, bodies, "shopper");
 
   it(`GET routes with ${RUNS} generated ids and query strings never 5xx`, async () => {
-    const segment = fc.string({ maxLength: 40 }).map((s) => encodeURIComponent(s));
-    const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), fc.string({ maxLength: 30 })), { maxLength: 4 });
+    const segment = urlPiece;
+    const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "x"), urlPiece), { maxLength: 4 });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/", "/api/admin/search?q=", "/api/admin/roles/", "/api/admin/staff?x=", "/api/auth/staff-invitation?token=", "/api/viewer?x="), segment, query, async (prefix, id, params) => {
-        const qs = new URLSearchParams(params).toString();
+        const qs = params.map(([name, value]) => `${name}=${value}`).join("&");
         const client = prefix.startsWith("/api/admin/") ? ctx.staff : ctx.shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
         expect(res.status, `${prefix}${id}?${qs}`).toBeLessThan(500);

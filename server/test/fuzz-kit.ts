@@ -44,6 +44,20 @@ export async function rowCounts(server: TestServer) {
   return counts;
 }
 
+/**
+ * Text a database or a decoder chokes on (issue 32): NUL (PostgreSQL's text cannot hold it), other control characters,
+ * unpaired UTF-16 surrogates, somewhere in otherwise ordinary text.
+ */
+export const awkwardString = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom("\u0000", "\u0001", "\u0007", "\u001b", "\u007f", "\ud800", "\udfff", "\uffff"), fc.string({ maxLength: 20 }))
+  .map(([before, odd, after]) => `${before}${odd}${after}`);
+
+/** A path segment or query value as sent: percent-encoded text (awkward or not), or malformed percent-encoding. */
+export const urlPiece = fc.oneof(
+  fc.oneof(fc.string({ maxLength: 40 }), awkwardString).map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/gu, "\uFFFD"))),
+  fc.constantFrom("%00", "a%00b", "%C3%28", "%ED%A0%80", "%FF", "%C0%AF", "%", "%2", "%ZZ", "%%", "%E2%82"),
+);
+
 /** Anything JSON can say, plus near-misses of the real payload (wrong types, out-of-range numbers, extra fields). */
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const nearMiss = (valid: Record<string, unknown>) =>
@@ -51,8 +65,16 @@ const nearMiss = (valid: Record<string, unknown>) =>
     fc.oneof(fc.constant(r), fc.record({ extra: jsonValue }).map((e) => ({ ...r, ...e }))),
   );
 
+/** The valid payload with one of its text fields holding awkward text: valid to its schema, refused all the same. */
+const withAwkwardText = (valid: Record<string, unknown>) => {
+  const keys = Object.keys(valid).filter((k) => typeof valid[k] === "string");
+  return keys.length === 0 ? null : fc.tuple(fc.constantFrom(...keys), awkwardString.filter((s) => /[\0\uD800-\uDFFF]/u.test(s))).map(([k, text]) => ({ ...valid, [k]: text }));
+};
+
 function invalidFor(schema: z.ZodType, valid: Record<string, unknown>) {
-  return fc.oneof(jsonValue, nearMiss(valid)).filter((v) => !schema.safeParse(v).success);
+  const invalid = fc.oneof(jsonValue, nearMiss(valid)).filter((v) => !schema.safeParse(v).success);
+  const awkward = withAwkwardText(valid);
+  return awkward ? fc.oneof(invalid, awkward) : invalid;
 }
 
 /** One test per call: RUNS invalid bodies from `who`, never a 5xx, never a written row. */
