@@ -52,9 +52,11 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   logger.info({ driver: database.driver }, "database opened");
   if (!prepared) await prepareStore({ database, config, logger, reviews: seedReviews });
-  // `npm run db:backup` asks the running store for a snapshot of its PGlite files over this socket (decision 0024).
+  // `npm run db:backup` asks the running store for a snapshot of its PGlite files over this socket (decision 0024),
+  // `npm run admin:create` hands it a new Owner, and the other tools find out that it runs (decision 0036).
+  let listeningPort: number | null = null;
   const controlSocket = database.pglite
-    ? await startControlSocket({ dataDir: config.DATA_DIR, pglite: database.pglite, logger }).catch((err) => void logger.warn({ err }, "no control socket: backups need the store stopped"))
+    ? await startControlSocket({ dataDir: config.DATA_DIR, pglite: database.pglite, db: database.db, logger, port: () => listeningPort }).catch((err) => void logger.warn({ err }, "no control socket: backups need the store stopped"))
     : null;
 
   const payments = paymentsFor ? paymentsFor(database.db) : createPaymentProvider(config, database.db);
@@ -100,6 +102,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     server.once("error", fail);
   });
   const port = (server.address() as AddressInfo).port;
+  listeningPort = port;
   logger.info({ port, mode: config.NODE_ENV }, `store listening on http://localhost:${port}`);
 
   return {

@@ -52,7 +52,7 @@ describe("backups of a PGlite store, taken while it runs", () => {
     await seedCatalog(database.db);
     await seedCampaign(database.db, new Date());
     server = await startTestServer({ database });
-    control = await startControlSocket({ dataDir, pglite: database.pglite!, logger: createLogger("silent") });
+    control = await startControlSocket({ dataDir, pglite: database.pglite!, db: database.db, logger: createLogger("silent") });
     mkdirSync(join(mediaDir, "originals"), { recursive: true });
     writeFileSync(join(mediaDir, "originals", "photo.jpg"), "not really a jpeg");
     await placeOrders(server);

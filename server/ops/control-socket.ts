@@ -2,17 +2,26 @@ import { chmodSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { ownerRequestSchema, saveOwner, type OwnerRequest } from "../staff/save-owner";
 import { snapshotRunningPglite } from "./pglite-snapshot";
 
 /** The running store's socket in its PGlite data directory: only that user can reach it (mode 0600). */
 export const controlSocketPath = (dataDir: string) => join(resolve(dataDir), "store.sock");
 
+/** Who answers on the socket: what a tool's refusal names (decision 0036). */
+export interface RunningStoreInfo {
+  pid: number;
+  port: number | null;
+}
+
 /**
  * Two processes must never open one PGlite directory, so a backup of a running store is taken by the store itself:
- * `npm run db:backup` asks it over this socket (decision 0024). One request per connection, a JSON line each way.
+ * `npm run db:backup` asks it over this socket (decision 0024), and `npm run admin:create` hands it the new Owner
+ * (decision 0036). One request per connection, a JSON line each way.
  */
-export async function startControlSocket({ dataDir, pglite, logger }: { dataDir: string; pglite: PGlite; logger: Logger }): Promise<Server> {
+export async function startControlSocket({ dataDir, pglite, db, logger, port = () => null }: { dataDir: string; pglite: PGlite; db: Database; logger: Logger; port?: () => number | null }): Promise<Server> {
   const path = controlSocketPath(dataDir);
   rmSync(path, { force: true }); // a socket left by a store that was killed
   const server = createServer((socket) => {
@@ -23,11 +32,21 @@ export async function startControlSocket({ dataDir, pglite, logger }: { dataDir:
       if (!input.includes("\n") || input.length > 10_000) return;
       const request = parseRequest(input);
       if (request === "ping") {
-        socket.end(`${JSON.stringify({ ok: true })}\n`);
+        socket.end(`${JSON.stringify({ ok: true, pid: process.pid, port: port() })}\n`);
         return;
       }
       if (!request) {
         socket.end(`${JSON.stringify({ ok: false, error: "Unknown request" })}\n`);
+        return;
+      }
+      if ("owner" in request) {
+        saveOwner({ db, owner: request.owner }).then(
+          (outcome) => {
+            logger.info({ username: request.owner.username, outcome }, "owner saved by admin:create");
+            socket.end(`${JSON.stringify({ ok: true, outcome })}\n`);
+          },
+          (err: Error) => socket.end(`${JSON.stringify({ ok: false, error: err.message })}\n`),
+        );
         return;
       }
       snapshotRunningPglite(pglite, dataDir, request.file).then(
@@ -52,10 +71,14 @@ export async function startControlSocket({ dataDir, pglite, logger }: { dataDir:
   return server;
 }
 
-function parseRequest(line: string): { file: string } | "ping" | null {
+function parseRequest(line: string): { file: string } | { owner: OwnerRequest } | "ping" | null {
   try {
-    const request = JSON.parse(line.split("\n")[0]!) as { command?: unknown; file?: unknown };
+    const request = JSON.parse(line.split("\n")[0]!) as { command?: unknown; file?: unknown; owner?: unknown };
     if (request.command === "ping") return "ping";
+    if (request.command === "create-owner") {
+      const owner = ownerRequestSchema.safeParse(request.owner);
+      return owner.success ? { owner: owner.data } : null;
+    }
     return request.command === "backup" && typeof request.file === "string" && request.file.startsWith("/") ? { file: request.file } : null;
   } catch {
     return null;
@@ -66,16 +89,31 @@ function parseRequest(line: string): { file: string } | "ping" | null {
  * Asks the store running on `dataDir` to write its dump to `file`; null when no store is running there (no socket,
  * or a socket nobody listens on).
  */
-export function requestDump(dataDir: string, file: string): Promise<true | null> {
-  return ask(dataDir, { command: "backup", file });
+export async function requestDump(dataDir: string, file: string): Promise<true | null> {
+  const reply = await ask(dataDir, { command: "backup", file });
+  if (reply && !reply.ok) throw new Error(`the running store could not write the backup: ${String(reply.error)}`);
+  return reply ? true : null;
+}
+
+/** Hands the running store a new Owner; null when no store is running on `dataDir`. */
+export async function requestOwner(dataDir: string, owner: OwnerRequest): Promise<"created" | "promoted" | null> {
+  const reply = await ask(dataDir, { command: "create-owner", owner });
+  if (reply && !reply.ok) throw new Error(`the running store could not save the account: ${String(reply.error)}`);
+  return reply ? (reply.outcome as "created" | "promoted") : null;
 }
 
 /** Whether a store is running on this PGlite directory (its control socket answers). */
 export async function isStoreRunning(dataDir: string): Promise<boolean> {
-  return (await ask(dataDir, { command: "ping" })) !== null;
+  return (await runningStore(dataDir)) !== null;
 }
 
-function ask(dataDir: string, request: { command: string; file?: string }): Promise<true | null> {
+/** The store running on this PGlite directory (its pid, and its port once it listens), or null. */
+export async function runningStore(dataDir: string): Promise<RunningStoreInfo | null> {
+  const reply = await ask(dataDir, { command: "ping" });
+  return reply ? { pid: Number(reply.pid), port: typeof reply.port === "number" ? reply.port : null } : null;
+}
+
+function ask(dataDir: string, request: { command: string; file?: string; owner?: OwnerRequest }): Promise<Record<string, unknown> | null> {
   return new Promise((done, fail) => {
     const socket = createConnection(controlSocketPath(dataDir));
     let answer = "";
@@ -84,11 +122,9 @@ function ask(dataDir: string, request: { command: string; file?: string }): Prom
     socket.on("data", (chunk) => (answer += chunk));
     socket.on("end", () => {
       try {
-        const reply = JSON.parse(answer) as { ok: boolean; error?: string };
-        if (reply.ok) done(true);
-        else fail(new Error(`the running store could not write the backup: ${reply.error}`));
+        done(JSON.parse(answer) as Record<string, unknown>);
       } catch {
-        fail(new Error("the running store gave no answer to the backup request"));
+        fail(new Error(`the running store gave no answer to the ${request.command} request`));
       }
     });
     socket.on("error", (err: NodeJS.ErrnoException) => (err.code === "ENOENT" || err.code === "ECONNREFUSED" ? done(null) : fail(err)));
