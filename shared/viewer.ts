@@ -57,17 +57,45 @@ export function viewerJson(viewer: Viewer): string {
   return JSON.stringify(viewer).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/** The places a viewer fills: the text after `opener`'s `>` up to `closer` becomes `text` (in every slot, or once). */
+export function viewerPlaces(viewer: Viewer): { opener: string; closer: string; text: string; all: boolean }[] {
+  return [
+    ...SLOTS.map((slot) => ({ opener: `<span data-v="${slot}"`, closer: "</span>", text: escapeHtml(formatViewerSlot(slot, viewer)), all: true })),
+    { opener: '<style id="viewer-css"', closer: "</style>", text: viewerCss(viewer), all: false },
+    { opener: '<script type="application/json" id="viewer"', closer: "</script>", text: viewerJson(viewer), all: false },
+  ];
+}
+
+/** What `viewerPlaces` would replace in a page: `[from, to, text]`, in the page's order. Works on text or bytes. */
+export function viewerRanges<T extends { indexOf(search: string, from?: number): number }>(page: T, viewer: Viewer): [number, number, string][] {
+  const ranges: [number, number, string][] = [];
+  for (const { opener, closer, text, all } of viewerPlaces(viewer)) {
+    for (let from = 0; ; ) {
+      const start = page.indexOf(opener, from);
+      const open = start < 0 ? -1 : page.indexOf(">", start);
+      const close = open < 0 ? -1 : page.indexOf(closer, open);
+      if (close < 0) break;
+      ranges.push([open + 1, close, text]);
+      from = close;
+      if (!all) break;
+    }
+  }
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
 /**
  * A copy of a page with this visitor's viewer in its slots, stylesheet and JSON. Only the marked places change; a
- * page without them (a redirect's body, a file) comes back as it was.
+ * page without them (a redirect's body, a file) comes back as it was. (The server stitches the page's bytes the same
+ * way: server/http/viewer.ts.)
  */
 export function stitchViewer(html: string, viewer: Viewer): string {
-  let out = html;
-  for (const slot of SLOTS) {
-    out = out.replace(new RegExp(`(<span data-v="${slot}"[^>]*>)[^<]*(</span>)`, "g"), (_m, open: string, close: string) => open + escapeHtml(formatViewerSlot(slot, viewer)) + close);
+  let out = "";
+  let at = 0;
+  for (const [from, to, text] of viewerRanges(html, viewer)) {
+    out += html.slice(at, from) + text;
+    at = to;
   }
-  out = out.replace(/(<style id="viewer-css"[^>]*>)[^<]*(<\/style>)/, (_m, open: string, close: string) => open + viewerCss(viewer) + close);
-  return out.replace(/(<script type="application\/json" id="viewer"[^>]*>)[^<]*(<\/script>)/, (_m, open: string, close: string) => open + viewerJson(viewer) + close);
+  return out + html.slice(at);
 }
 
 const PUBLIC_PATHS = [
