@@ -94,6 +94,11 @@ function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk != null && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
   };
+  // The page is whole by now: it goes with its length rather than chunked.
+  const send = (page: Buffer) => {
+    if (!res.headersSent) res.setHeader("Content-Length", String(page.length));
+    return end(page);
+  };
   res.write = ((chunk: unknown, encoding?: unknown) => {
     keep(chunk, encoding);
     return true;
@@ -101,14 +106,13 @@ function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
   res.end = ((chunk?: unknown, encoding?: unknown) => {
     keep(chunk, encoding);
     const body = Buffer.concat(chunks);
-    if (!/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) return end(body);
+    if (!/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) return send(body);
     // Whatever the page's own policy (a shared page's is public), this copy is one visitor's.
     res.setHeader("Cache-Control", PRIVATE);
-    res.removeHeader("Content-Length");
     viewer.then(
-      (v) => end(stitchBytes(body, v)),
+      (v) => send(stitchBytes(body, v)),
       // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
-      () => end(body),
+      () => send(body),
     );
     return res;
   }) as Response["end"];
