@@ -10,6 +10,7 @@ import { ORDER_STATUSES, PRODUCT_STATUSES, RETURN_STATUSES } from "../db/schema"
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
+import { sendCsv } from "./csv-download";
 import { refusal, staffRouter } from "./staff-guard";
 import { numericId, parseInput } from "./validation";
 
@@ -102,8 +103,7 @@ export function adminRouter(services: Services): Router {
     res.json({ taxCategories: await services.admin.listTaxCategories() });
   });
   router.get("/catalog.csv", "products.write", async (_req, res) => {
-    res.set("Content-Disposition", `attachment; filename="vsop-products-${new Date().toISOString().slice(0, 10)}.csv"`);
-    res.type("text/csv").send(await services.admin.exportCatalog());
+    await sendCsv(res, `vsop-products-${new Date().toISOString().slice(0, 10)}.csv`, await services.admin.exportCatalog());
   });
   router.post("/catalog/import", "products.write", async (req, res) => {
     const { csv, dryRun, defaultCollection } = parseInput(catalogImportSchema, req.body, "Invalid import");
@@ -176,8 +176,7 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.listDiscounts());
   });
   router.get("/newsletter.csv", "customers.export", async (_req, res) => {
-    res.set("Content-Disposition", `attachment; filename="vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv"`);
-    res.type("text/csv").send(await services.admin.exportSubscribers());
+    await sendCsv(res, `vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv`, services.admin.exportSubscribers());
   });
   router.get("/feed-summary", "settings", async (_req, res) => {
     res.json(await services.feed.summary());

@@ -1,36 +1,44 @@
 import { stringify } from "csv-stringify/sync";
-import { asc, inArray } from "drizzle-orm";
+import { asc, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, productImages, products, variants } from "../../db/schema";
 import { photoJpeg } from "../../../shared/photo-urls";
 import { EXPORT_HEADERS } from "./columns";
 import { textToHtml } from "./html-text";
 
-const BATCH = 500;
+/** Products per batch: one batch's rows are built and written between two database reads (issue 32: no long stall). */
+const BATCH = 50;
 
 /**
  * The whole catalogue as a Shopify product CSV (classic headers plus the vsop metafields), one row per variant,
  * product cells on each product's first row, then a row for each photo past the variant rows (Shopify's image rows).
  * Photos are the store's own JPEG addresses, and a colour's first photo is its variants' Variant Image. Importing the
  * file into an empty store gives the same catalogue.
+ *
+ * It comes as chunks of CSV text, a batch of products at a time read by keyset (not offset), so a large catalogue
+ * streams to the download without holding the whole file or the event loop (server/http/csv-download.ts).
  */
-export async function exportCatalog({ db, storeUrl, vendor }: { db: Database; storeUrl: string; vendor: string }): Promise<string> {
+export async function* exportCatalog({ db, storeUrl, vendor }: { db: Database; storeUrl: string; vendor: string }): AsyncGenerator<string> {
   const absolute = (path: string) => new URL(path, storeUrl).toString();
   const cats = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories);
   const slugOf = (id: number | null) => cats.find((c) => c.id === id)?.slug ?? "";
   const nameOf = (id: number | null) => cats.find((c) => c.id === id)?.name ?? "";
-  const out: string[][] = [EXPORT_HEADERS];
-  for (let offset = 0; ; offset += BATCH) {
-    const batch = await db.select().from(products).orderBy(asc(products.id)).limit(BATCH).offset(offset);
+  yield stringify([EXPORT_HEADERS]);
+  for (let after = 0; ; ) {
+    const batch = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(BATCH);
     if (batch.length === 0) break;
+    after = batch.at(-1)!.id;
+    const out: string[][] = [];
     const ids = batch.map((p) => p.id);
     const [stock, images] = await Promise.all([
       db.select().from(variants).where(inArray(variants.productId, ids)).orderBy(asc(variants.id)),
       db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
     ]);
+    const photosOf = groupBy(images, (i) => i.productId);
+    const variantsOf = groupBy(stock, (v) => v.productId);
     for (const p of batch) {
-      const photos = images.filter((i) => i.productId === p.id).map((i) => ({ ...i, src: absolute(photoJpeg({ ...i, key: i.fileKey }, 2000)) }));
-      const productVariants = stock.filter((v) => v.productId === p.id);
+      const photos = (photosOf.get(p.id) ?? []).map((i) => ({ ...i, src: absolute(photoJpeg({ ...i, key: i.fileKey }, 2000)) }));
+      const productVariants = variantsOf.get(p.id) ?? [];
       const badges = [p.isNew && "new", p.featured && "featured", p.trending && "trending", p.bestseller && "bestseller", p.hot && "hot", p.preorder && "preorder"].filter(Boolean).join(", ");
       const rows = Math.max(productVariants.length, photos.length);
       for (let i = 0; i < rows; i++) {
@@ -71,6 +79,16 @@ export async function exportCatalog({ db, storeUrl, vendor }: { db: Database; st
           ]);
       }
     }
+    yield stringify(out);
   }
-  return stringify(out);
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
