@@ -1,5 +1,6 @@
 // What every command-line tool shares (decision 0036): one line for a user's mistake, never a stack trace; exit 0 for
 // success, 1 for a refused input, 2 for bad usage; and a database that is prepared, and never a running store's.
+import { basename } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { count } from "drizzle-orm";
 import type { Config } from "../server/config";
@@ -8,7 +9,7 @@ import { migrateDatabase } from "../server/db/migrate";
 import { categories } from "../server/db/schema";
 import { AppError } from "../server/errors";
 import type { StoreLocation } from "../server/ops/backup";
-import { runningStore } from "../server/ops/control-socket";
+import { describeHolder, holdControlSocket, runningStore } from "../server/ops/control-socket";
 import { storeFromEnvironment } from "../server/ops/store-location";
 import { upsertCategories } from "../server/seed/seed-catalog";
 
@@ -58,9 +59,10 @@ export function toolConfig(): { config: Config; dataDir: string; location: Store
  */
 export async function refuseBesideRunningStore({ config, dataDir, instead }: { config: Config; dataDir: string; instead: string }): Promise<void> {
   if (config.DATABASE_URL) return;
-  const store = await runningStore(dataDir);
-  if (!store) return;
-  const where = store.port ? `pid ${store.pid}, port ${store.port}` : `pid ${store.pid}`;
+  const holder = await runningStore(dataDir);
+  if (!holder) return;
+  if (holder.tool) throw new RefusedError(`${describeHolder(holder)} has ${dataDir} open: run this when it has finished.`);
+  const where = holder.port ? `pid ${holder.pid}, port ${holder.port}` : `pid ${holder.pid}`;
   throw new RefusedError(`A store is running on ${dataDir} (${where}): stop it first, or ${instead}.`);
 }
 
@@ -70,7 +72,13 @@ export async function refuseBesideRunningStore({ config, dataDir, instead }: { c
  */
 export async function openToolDatabase({ config, dataDir, instead, collections = false }: { config: Config; dataDir: string; instead: string; collections?: boolean }): Promise<DatabaseHandle> {
   await refuseBesideRunningStore({ config, dataDir, instead });
-  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  // While the tool has the directory open it answers on the socket, so a store started meanwhile refuses.
+  const hold = config.DATABASE_URL ? null : await holdControlSocket({ dataDir, tool: `npm run ${process.env.npm_lifecycle_event ?? basename(process.argv[1] ?? "tool")}` });
+  const opened = await openDatabase({ url: config.DATABASE_URL, dataDir }).catch((err: unknown) => {
+    hold?.close();
+    throw err;
+  });
+  const handle: DatabaseHandle = { ...opened, close: () => opened.close().finally(() => hold?.close()) };
   try {
     await migrateDatabase(handle);
     if (collections) {

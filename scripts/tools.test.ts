@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../server/paths";
+import { runningStore } from "../server/ops/control-socket";
 import { createApiClient } from "../server/test/api-client";
 
 /**
@@ -20,17 +21,22 @@ const PASSWORD = "correct horse battery staple 7";
 function envFor(dataDir: string, extra: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extra };
   delete env.DATABASE_URL;
+  delete env.npm_lifecycle_event; // a tool names itself by the npm script that runs it
   return env;
 }
 
 /** Runs a tool with the repo's Node and tsx, as `npm run` does; resolves when it exits. */
 function runTool(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  return startTool(script, args, env).done;
+}
+
+function startTool(script: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+  return { child, done: new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr }))) };
 }
 
 /** The built server, as `npm start` runs it, on its own data directory and an ephemeral port. */
@@ -108,6 +114,37 @@ describe("beside a running PGlite store", () => {
     expect(result.stderr).toMatch(instead);
     expectPlainRefusal(result);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  });
+});
+
+describe("while a tool has the directory open", () => {
+  const dataDir = temp("held");
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("a store and another tool refuse to open it, naming the tool", { timeout: 180_000 }, async () => {
+    const seeding = startTool(SEED_LARGE, ["--products", "2000000"], envFor(dataDir));
+    try {
+      let exited = false;
+      void seeding.done.then(() => (exited = true));
+      let holder = await runningStore(dataDir);
+      while (!holder && !exited) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        holder = await runningStore(dataDir);
+      }
+      expect(exited).toBe(false);
+      expect(holder?.tool).toMatch(/seed-large|busy/);
+
+      const other = await runTool(MIGRATE, [], envFor(dataDir));
+      expect(other.code).toBe(1);
+      // The tool answers between its writes, or is busy in one: either way the directory is held.
+      expect(other.stderr.trim()).toMatch(new RegExp(`^(npm run seed-large\\.ts \\(pid ${seeding.child.pid}\\)|a busy process) has ${dataDir} open: run this when it has finished\\.$`));
+
+      const store = startStore(dataDir);
+      await expect(store.listening).rejects.toThrow(/(npm run seed-large\.ts \(pid \d+\)|a busy process) has \S+ open/);
+    } finally {
+      seeding.child.kill("SIGKILL"); // a throwaway directory
+      await seeding.done;
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { createMediaStore } from "./media/media-store";
 import { startMetricsServer } from "./metrics/metrics-http";
-import { startControlSocket } from "./ops/control-socket";
+import { assertDataDirFree, startControlSocket } from "./ops/control-socket";
 import { createPaymentProvider } from "./payments/create-payment-provider";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { prepareStore } from "./prepare-store";
@@ -49,6 +49,8 @@ export interface RunningStore {
 /** Opens the database and serves the store on config.PORT: what `npm start` runs in each process. */
 export async function startStore({ config, logger, pages = true, prepared = false, seedReviews = true, payments: paymentsFor, metricsServer: serveMetrics = true }: StartStoreOptions): Promise<RunningStore> {
   const production = config.NODE_ENV === "production";
+  // Two processes on one PGlite directory can corrupt it: another store or a tool may have it open (decision 0036).
+  if (!config.DATABASE_URL) await assertDataDirFree(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   logger.info({ driver: database.driver }, "database opened");
   if (!prepared) await prepareStore({ database, config, logger, reviews: seedReviews });

@@ -1,4 +1,4 @@
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -12,8 +12,11 @@ export const controlSocketPath = (dataDir: string) => join(resolve(dataDir), "st
 
 /** Who answers on the socket: what a tool's refusal names (decision 0036). */
 export interface RunningStoreInfo {
-  pid: number;
+  /** Null when it did not answer in time (busy). */
+  pid: number | null;
   port: number | null;
+  /** A command-line tool that has the directory open (`npm run db:seed:large`), rather than a store. */
+  tool: string | null;
 }
 
 /**
@@ -110,7 +113,41 @@ export async function isStoreRunning(dataDir: string): Promise<boolean> {
 /** The store running on this PGlite directory (its pid, and its port once it listens), or null. */
 export async function runningStore(dataDir: string): Promise<RunningStoreInfo | null> {
   const reply = await ask(dataDir, { command: "ping" });
-  return reply ? { pid: Number(reply.pid), port: typeof reply.port === "number" ? reply.port : null } : null;
+  return reply ? { pid: typeof reply.pid === "number" ? reply.pid : null, port: typeof reply.port === "number" ? reply.port : null, tool: typeof reply.tool === "string" ? reply.tool : null } : null;
+}
+
+/** How a refusal names who has the directory open. */
+export const describeHolder = (holder: RunningStoreInfo) => (holder.pid === null ? "a busy process" : holder.tool ? `${holder.tool} (pid ${holder.pid})` : holder.port ? `a store (pid ${holder.pid}, port ${holder.port})` : `a store (pid ${holder.pid})`);
+
+/** A store refuses to open a PGlite directory that a store or a tool already has open (decision 0036). */
+export async function assertDataDirFree(dataDir: string): Promise<void> {
+  const holder = await runningStore(dataDir);
+  if (holder) throw new Error(`${describeHolder(holder)} has ${resolve(dataDir)} open: start the store when it has finished or stopped`);
+}
+
+/**
+ * A command-line tool that has the directory open answers on the socket too, so a store started meanwhile (or
+ * another tool) refuses instead of opening it a second time; a backup is refused with the tool's name.
+ */
+export async function holdControlSocket({ dataDir, tool }: { dataDir: string; tool: string }): Promise<Server> {
+  const path = controlSocketPath(dataDir);
+  mkdirSync(resolve(dataDir), { recursive: true }); // a store never started: the tool is the first to open it
+  rmSync(path, { force: true }); // left by a store or tool that was killed: runningStore found nobody listening
+  const server = createServer((socket) => {
+    socket.setEncoding("utf8");
+    socket.once("data", (chunk: string) => {
+      const ping = chunk.includes('"ping"');
+      socket.end(`${JSON.stringify(ping ? { ok: true, pid: process.pid, port: null, tool } : { ok: false, error: `${tool} (pid ${process.pid}) has the directory open` })}\n`);
+    });
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(path, () => done());
+  });
+  chmodSync(path, 0o600);
+  server.on("close", () => rmSync(path, { force: true }));
+  return server;
 }
 
 function ask(dataDir: string, request: { command: string; file?: string; owner?: OwnerRequest }): Promise<Record<string, unknown> | null> {
@@ -118,7 +155,11 @@ function ask(dataDir: string, request: { command: string; file?: string; owner?:
     const socket = createConnection(controlSocketPath(dataDir));
     let answer = "";
     socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(`${JSON.stringify(request)}\n`));
+    socket.on("connect", () => {
+      socket.write(`${JSON.stringify(request)}\n`);
+      // Someone listens, but a tool deep in a long write may not answer a ping for a while: it still holds the directory.
+      if (request.command === "ping") setTimeout(() => (socket.destroy(), done({ ok: true, pid: null, port: null, tool: "a busy process" })), 3000).unref();
+    });
     socket.on("data", (chunk) => (answer += chunk));
     socket.on("end", () => {
       try {
