@@ -38,10 +38,12 @@ test("staff create a 2 colour x 3 size product, stock and publish it; a shopper 
   await expect(rows).toHaveCount(7); // header + 2 x 3
   const productId = Number(/\/admin\/products\/(\d+)$/.exec(page.url())![1]);
 
-  // A draft is not in the store: the page is a staff preview, and shoppers get 404.
+  // A draft is not in the store: shoppers get 404, and staff see it at its preview address (decision 0034: the shared
+  // product page never reads who asks).
   const shopper = await (await browser.newContext()).newPage();
   expect((await goto(shopper, `/product/${productId}`))?.status()).toBe(404);
-  await goto(page, `/product/${productId}`);
+  expect((await goto(shopper, `/product/${productId}?preview=1`))?.status()).toBe(404);
+  await goto(page, `/product/${productId}?preview=1`);
   await expect(page.getByText("Staff preview: this product is not on sale")).toBeVisible();
   await goto(page, `/admin/products/${productId}`);
 
