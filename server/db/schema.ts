@@ -22,6 +22,7 @@ import {
 import type { RichTextDoc } from "../../shared/rich-text";
 
 import { FITS } from "../../shared/reviews";
+import { CONSENT_SCOPES } from "../../shared/consent";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -929,10 +930,12 @@ export const settings = pgTable(
     /** Shipping is taxed at the zone's general rates. */
     taxOnShipping: boolean("tax_on_shipping").notNull().default(false),
     taxProvider: text("tax_provider", { enum: TAX_PROVIDERS }).notNull().default("manual"),
+    /** Where the cookie banner asks before analytics (decision 0039): everywhere, or where the visitor's country's law requires it. */
+    consentScope: text("consent_scope", { enum: CONSENT_SCOPES }).notNull().default("everywhere"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
-  (t) => [check("settings_single_row", sql`${t.id} = 1`), check("settings_tax_provider_known", sql`${t.taxProvider} in ('manual', 'stripe_tax')`)],
+  (t) => [check("settings_single_row", sql`${t.id} = 1`), check("settings_tax_provider_known", sql`${t.taxProvider} in ('manual', 'stripe_tax')`), check("settings_consent_scope_known", sql`${t.consentScope} in ('everywhere', 'region')`)],
 );
 
 /** What products are taxed as (each product has one, or the default): "Clothing", "Exempt"… */

@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "consent_scope" text DEFAULT 'everywhere' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_consent_scope_known" CHECK ("settings"."consent_scope" in ('everywhere', 'region'));
