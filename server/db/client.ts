@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -54,7 +55,8 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, 
     };
   }
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], ...(image ? { loadDataDir: image } : {}) });
+  // pg_trgm: the search's typo correction (issue 33, decision 0038); the migrations create it, here and on PostgreSQL.
+  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   preparePgliteStatements(db, client);
   return {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   check,
   index,
   integer,
@@ -1268,3 +1269,36 @@ export const announcements = pgTable(
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type HomeSectionRow = typeof homeSections.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
+
+/**
+ * The words products are found by (issue 33): names, keywords and tags of active products, rebuilt from them after a
+ * catalogue change (server/search/search-words.ts). A shopper's misspelt word is corrected to the nearest of these
+ * (pg_trgm similarity, then edit distance). `form` is how products spell a joined word ("t-shirt" for "tshirt").
+ */
+export const searchWords = pgTable("search_words", {
+  word: text("word").primaryKey(),
+  form: text("form"),
+  products: integer("products").notNull(),
+});
+
+/** Staff synonym groups (issue 33): any term of a group finds what the others find ("tee", "t-shirt"). */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: serial("id").primaryKey(),
+    terms: text("terms").array().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("search_synonyms_two_terms", sql`cardinality(${t.terms}) between 2 and 20`)],
+);
+
+/** Searches that found nothing, counted per normalised query and day: no IP address, no account (issue 33). */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    query: text("query").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.query, t.day] }), index("search_misses_day_idx").on(t.day)],
+);
