@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DEFAULT_COUNTRY_HEADER } from "../shared/consent";
+import { parseClockOffset } from "./clock/clock-offset";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -49,8 +51,23 @@ const schema = z.object({
   RUN_JOBS: z.stringbool().default(true),
   /** Staff step-up (decision 0033): refunds, exports, staff and tax changes ask for the second factor again after this long. */
   STAFF_STEP_UP_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-  /** Google Tag Manager container; when set, the tag manager loads on every page but checkout. */
+  /** Google Tag Manager container; when set, pages carry the cookie banner and load it once a visitor allows it (decision 0039). */
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX").optional(),
+  /** The request header the proxy or CDN sets to the visitor's country code, for a banner that asks by country. */
+  COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name such as CF-IPCountry").default(DEFAULT_COUNTRY_HEADER),
+  /**
+   * Operator only, for trying a running store ahead in time: moves the store's one clock forward ("1h", "24h", "90m").
+   * Reservations, jobs and emails follow it; the store warns at start while it is set. Parsed to milliseconds.
+   */
+  STORE_CLOCK_OFFSET: z
+    .string()
+    .default("0")
+    .transform((text, ctx) => {
+      const parsed = parseClockOffset(text);
+      if ("ms" in parsed) return parsed.ms;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
 }).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {
   message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together",
   path: ["STRIPE_SECRET_KEY"],

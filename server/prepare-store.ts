@@ -9,6 +9,7 @@ import { seedContent } from "./content/seed-content";
 import { seedHome } from "./home/seed-home";
 import { seedMenus } from "./menus/seed-menus";
 import type { Logger } from "./logger";
+import { offsetClock } from "./clock/clock-offset";
 
 /**
  * What runs once before a store serves: migrations, the demo catalogue on an empty database, the drop's campaign
@@ -20,11 +21,13 @@ export async function prepareStore({ database, config, logger, reviews = true }:
     const seeded = await seedCatalog(database.db);
     logger.info({ ...seeded, ...(reviews ? await seedReviews(database.db) : {}) }, "catalogue seeded");
   }
-  await seedCampaign(database.db, new Date());
+  // Seeded relative to the store's clock (STORE_CLOCK_OFFSET moves it ahead).
+  const now = offsetClock(config.STORE_CLOCK_OFFSET)();
+  await seedCampaign(database.db, now);
   // The blog's articles and the info pages become entries once, in a store that has none (issue 28).
-  await seedContent(database.db, new Date());
+  await seedContent(database.db, now);
   // The home page of SPEC §2 becomes sections once, in a store whose staff never saved one.
-  await seedHome(database.db, new Date());
+  await seedHome(database.db, now);
   // Then the menus, which link to both (today's header and footer, once, into a store with none).
   await seedMenus(database.db);
   await maintainDatabase(database);

@@ -3,6 +3,7 @@ import type { Registry } from "prom-client";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createApp } from "./app";
+import { offsetClock } from "./clock/clock-offset";
 import { startChangeFeed } from "./cache/change-feed";
 import type { Config } from "./config";
 import { createServices } from "./context";
@@ -49,6 +50,11 @@ export interface RunningStore {
 /** Opens the database and serves the store on config.PORT: what `npm start` runs in each process. */
 export async function startStore({ config, logger, pages = true, prepared = false, seedReviews = true, payments: paymentsFor, metricsServer: serveMetrics = true }: StartStoreOptions): Promise<RunningStore> {
   const production = config.NODE_ENV === "production";
+  // The store's one clock (issue 31, item 6): reservations, jobs and emails read it, and the operator may move it ahead.
+  const now = offsetClock(config.STORE_CLOCK_OFFSET);
+  if (config.STORE_CLOCK_OFFSET > 0) {
+    logger.warn({ clockOffsetMs: config.STORE_CLOCK_OFFSET, storeNow: now().toISOString() }, `STORE_CLOCK_OFFSET is set: this store's clock runs ${config.STORE_CLOCK_OFFSET / 60_000} minutes AHEAD of the real time (reservations expire, jobs fire and emails go early). For trying the store out only: unset it for real shoppers.`);
+  }
   // Two processes on one PGlite directory can corrupt it: another store or a tool may have it open (decision 0036).
   if (!config.DATABASE_URL) await assertDataDirFree(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
@@ -66,8 +72,9 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
   // Expiring reservations, owed confirmations and refunds, alerts and upkeep run as jobs (decision 0026).
-  const jobs = config.RUN_JOBS ? createJobRunner({ database, logger }) : null;
+  const jobs = config.RUN_JOBS ? createJobRunner({ database, logger, now }) : null;
   const services = createServices({
+    now,
     jobs: jobs ?? undefined,
     db: database.db,
     payments,
@@ -77,7 +84,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     media,
     importImageHosts: config.IMPORT_IMAGE_HOSTS,
     sharedReadMs: production ? Math.min(1000, config.RESPONSE_CACHE_MS) : 0,
-    publicConfig: { gtmId: config.GTM_ID ?? null },
+    publicConfig: { gtmId: config.GTM_ID ?? null, countryHeader: config.COUNTRY_HEADER },
     feedToken: config.FEED_TOKEN ?? null,
     stepUpMs: config.STAFF_STEP_UP_SECONDS * 1000,
     stripeTax: config.STRIPE_SECRET_KEY ? { secretKey: config.STRIPE_SECRET_KEY } : null,

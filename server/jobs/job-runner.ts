@@ -34,6 +34,8 @@ export interface JobRunnerOptions {
   retryDelaySeconds?: number;
   /** Retries before a run counts as failed. */
   retryLimit?: number;
+  /** The store's clock (STORE_CLOCK_OFFSET may move it ahead), for the audit entries staff retries write. */
+  now?: () => Date;
 }
 
 /** Every queue: three retries with growing pauses, ten minutes to run, failed runs kept a week for staff. */
@@ -54,7 +56,7 @@ const queueOptions = (retryDelay: number, retryLimit: number): Omit<Queue, "name
  * store's own connection (pg-boss's PGlite adapter). One code path for both; the queue's tables live in the
  * database's `pgboss` schema, so a backup holds them too.
  */
-export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, retryDelaySeconds = 10, retryLimit = 3 }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, retryDelaySeconds = 10, retryLimit = 3, now = () => new Date() }: JobRunnerOptions): JobRunner {
   const boss =
     database.driver === "pglite"
       ? new PgBoss({ db: pgliteExecutor(database.pglite!), backend: "pglite", schedule, supervise: true })
@@ -102,7 +104,7 @@ export function createJobRunner({ database, logger, schedule = true, pollingInte
       const failed = await findFailedJob(boss.getDb(), names, id);
       if (!failed) throw new AppError("not_found", "No failed job with that id");
       await boss.retry(failed.name, id);
-      await recordAudit(database.db, { actor, entity: "job", entityId: id, action: "retry", after: { queue: failed.name } }, new Date());
+      await recordAudit(database.db, { actor, entity: "job", entityId: id, action: "retry", after: { queue: failed.name } }, now());
     },
   };
   return runner;
