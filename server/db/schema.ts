@@ -24,6 +24,7 @@ import type { RichTextDoc } from "../../shared/rich-text";
 
 import { FITS } from "../../shared/reviews";
 import { CONSENT_SCOPES } from "../../shared/consent";
+import { RECOVERY_AUDIENCES, RECOVERY_SKIP_REASONS } from "../../shared/recovery";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -513,6 +514,9 @@ export const orders = pgTable(
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     /** When a process last took on sending the confirmation; a claim older than the lease was lost with its process. */
     confirmationClaimedAt: timestamp("confirmation_claimed_at", { withTimezone: true }),
+    /** The checkout's "Email me about my order and offers" box (issue 31): when it was ticked and which wording it showed. */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    marketingConsentWording: text("marketing_consent_wording"),
     /** The parcel, once staff mark the order shipped: carrier, its tracking number, and the page to follow it. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -933,10 +937,15 @@ export const settings = pgTable(
     taxProvider: text("tax_provider", { enum: TAX_PROVIDERS }).notNull().default("manual"),
     /** Where the cookie banner asks before analytics (decision 0039): everywhere, or where the visitor's country's law requires it. */
     consentScope: text("consent_scope", { enum: CONSENT_SCOPES }).notNull().default("everywhere"),
+    /** Checkout recovery emails (issue 31): to whom, after how many minutes (null: that email is off), and the 2nd email's code. */
+    recoveryAudience: text("recovery_audience", { enum: RECOVERY_AUDIENCES }).notNull().default("consented"),
+    recoveryFirstDelayMinutes: integer("recovery_first_delay_minutes").default(60),
+    recoverySecondDelayMinutes: integer("recovery_second_delay_minutes").default(1440),
+    recoveryDiscountCode: text("recovery_discount_code").references(() => discountCodes.code, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
-  (t) => [check("settings_single_row", sql`${t.id} = 1`), check("settings_tax_provider_known", sql`${t.taxProvider} in ('manual', 'stripe_tax')`), check("settings_consent_scope_known", sql`${t.consentScope} in ('everywhere', 'region')`)],
+  (t) => [check("settings_single_row", sql`${t.id} = 1`), check("settings_tax_provider_known", sql`${t.taxProvider} in ('manual', 'stripe_tax')`), check("settings_consent_scope_known", sql`${t.consentScope} in ('everywhere', 'region')`), check("settings_recovery_audience_known", sql`${t.recoveryAudience} in ('consented', 'everyone')`)],
 );
 
 /** What products are taxed as (each product has one, or the default): "Clothing", "Exempt"… */
@@ -1302,3 +1311,78 @@ export const searchMisses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.query, t.day] }), index("search_misses_day_idx").on(t.day)],
 );
+
+/**
+ * A checkout left unpaid (issue 31, decision 0037): the cart's newest order, unpaid an hour (or the first email's delay)
+ * after the shopper gave their email. Found by the minute sweep from the orders the store keeps; recovered once an
+ * order paid from a cart its link restored (within 7 days of the click).
+ */
+export const checkoutRecoveries = pgTable(
+  "checkout_recoveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    /** When the shopper gave their email (the order's creation): the delays count from here. */
+    abandonedAt: timestamp("abandoned_at", { withTimezone: true }).notNull(),
+    detectedAt: timestamp("detected_at", { withTimezone: true }).notNull(),
+    recoveredOrderId: uuid("recovered_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    recoveredAt: timestamp("recovered_at", { withTimezone: true }),
+    recoveredCents: integer("recovered_cents"),
+  },
+  (t) => [index("checkout_recoveries_detected_idx").on(t.detectedAt), index("checkout_recoveries_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Each step's decision for a checkout: sent (or being sent) or skipped with its reason. One decision per step; a later
+ * run for a step already sent is recorded as skipped "already_sent".
+ */
+export const recoveryMessages = pgTable(
+  "recovery_messages",
+  {
+    id: serial("id").primaryKey(),
+    recoveryId: uuid("recovery_id")
+      .notNull()
+      .references(() => checkoutRecoveries.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    outcome: text("outcome", { enum: ["sending", "sent", "skipped"] }).notNull(),
+    reason: text("reason", { enum: RECOVERY_SKIP_REASONS }),
+    discountCode: text("discount_code"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The first click on its link (no pixels: only clicks count as opened). */
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("recovery_messages_step", sql`${t.step} in (1, 2)`),
+    check("recovery_messages_outcome_known", sql`${t.outcome} in ('sending', 'sent', 'skipped')`),
+    check("recovery_messages_reason_known", sql.raw(`reason is null or reason in (${RECOVERY_SKIP_REASONS.map((r) => `'${r}'`).join(", ")})`)),
+    uniqueIndex("recovery_messages_one_decision").on(t.recoveryId, t.step).where(sql`${t.reason} is distinct from 'already_sent'`),
+    index("recovery_messages_at_idx").on(t.at),
+  ],
+);
+
+/** A cart a recovery link filled (on any device): an order paid from it within 7 days counts as recovered. */
+export const recoveryRestores = pgTable(
+  "recovery_restores",
+  {
+    id: serial("id").primaryKey(),
+    recoveryId: uuid("recovery_id")
+      .notNull()
+      .references(() => checkoutRecoveries.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("recovery_restores_cart_idx").on(t.cartId, t.at)],
+);
+
+/** Addresses that said no to marketing mail through a recovery email's unsubscribe link (lower-cased). */
+export const marketingOptOuts = pgTable("marketing_opt_outs", {
+  email: text("email").primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+});
