@@ -18,7 +18,8 @@ import { isSessionChanging, useUser } from "./lib/session";
 import { ViewerHead, ViewerProvider } from "./lib/viewer";
 import { themeBootScript } from "./lib/theme";
 import { trackPageView } from "./lib/analytics";
-import { dataLayerBootScript, isCheckoutPath, tagManagerScript } from "./lib/tag-manager";
+import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
+import { ConsentBanner, ConsentScript } from "./components/layout/consent-banner";
 import { reportWebVitals } from "./lib/web-vitals";
 import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 import { AnnouncementBar } from "./components/layout/announcement-bar";
@@ -96,7 +97,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16171a" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + dataLayerBootScript }} />
-        {data?.gtmId && !checkout && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: tagManagerScript(data.gtmId) }} />}
+        {/* Consent Mode's defaults before any tag; Tag Manager only after a choice allows it (decision 0039). */}
+        <ConsentScript />
         {/*
           The stylesheet as a React resource (precedence) so the HTML asks for it before the scripts React Router
           preloads: on HTTP/1.1's six connections it would otherwise queue behind them and delay the first paint.
@@ -111,6 +113,7 @@ function Document({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
+        {data?.gtmId && !checkout && !staffFrame && <ConsentBanner />}
         <AppProviders cart={data?.personal?.cart}>
           {staffFrame ? (
             children
@@ -146,7 +149,11 @@ export default function App() {
   useEffect(() => {
     // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.
     if (isCheckoutPath(pathname) && (window as { __gtmLoaded?: boolean }).__gtmLoaded) window.location.reload();
-    else trackPageView(pathname + search, document.title);
+    else {
+      trackPageView(pathname + search, document.title);
+      // Leaving a payment page: Tag Manager starts now if the visitor's choice allows it.
+      (window as { __consentLoad?: () => void }).__consentLoad?.();
+    }
   }, [pathname, search]);
   // Going to another page: show its skeleton until its data arrives (same-page reloads handle their own).
   const target = navigation.state === "loading" ? navigation.location.pathname : null;

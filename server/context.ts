@@ -115,7 +115,8 @@ export interface ServiceDeps {
   now?: () => Date;
   storeUrl: string;
   /** Settings the browser may see (Epic Stack's env whitelist). */
-  publicConfig?: { gtmId: string | null };
+  /** GTM_ID, and the header a proxy sets to the visitor's country (COUNTRY_HEADER, decision 0039). */
+  publicConfig?: { gtmId: string | null; countryHeader?: string };
   /** The secret Meta's scheduled fetch uses to read the catalog feed. */
   feedToken?: string | null;
   /** Where product photos are kept (originals and derivatives). */

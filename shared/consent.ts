@@ -89,3 +89,6 @@ export function consentRequired(scope: ConsentScope, country: string | null | un
   if (!/^[A-Z]{2}$/.test(code) || code === "XX") return true;
   return CONSENT_COUNTRIES.has(code);
 }
+
+/** The request header a proxy or CDN sets to the visitor's country (COUNTRY_HEADER; Cloudflare's by default). */
+export const DEFAULT_COUNTRY_HEADER = "CF-IPCountry";

@@ -3,6 +3,7 @@
  * how the address is written. Pure code, shared by the UI and the server.
  */
 import { COUNTRIES, isCountry } from "./regions";
+import type { ConsentScope } from "./consent";
 
 /** The social networks the footer has an icon for, with the hosts a profile link may be on. */
 export const SOCIAL_NETWORKS = {
@@ -47,6 +48,8 @@ export interface PublicStore {
   phone: string | null;
   logo: StoreLogo | null;
   socialLinks: SocialLink[];
+  /** Where the cookie banner asks before analytics (decision 0039); only used when GTM_ID is set. */
+  consentScope: ConsentScope;
 }
 
 /** The profiles in the footer's order (SOCIAL_NETWORKS), with their labels. */

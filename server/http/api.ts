@@ -18,6 +18,7 @@ import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
+import { consentRouter } from "./consent-router";
 import { staffAdminRouter } from "./staff-router";
 import { securityRouter } from "./security-router";
 import { homeAdminRouter } from "./home-admin-router";
@@ -72,6 +73,7 @@ export function apiRouter(services: Services): Router {
   });
 
   router.use("/products", productsRouter(services));
+  router.use(consentRouter(services));
   router.use(loadSession(services));
   router.use("/auth", authRouter(services));
   router.use("/auth", staffInvitationRouter(services));

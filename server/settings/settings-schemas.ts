@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_SCOPES } from "../../shared/consent";
 import { COUNTRIES, type CountryCode, subdivisionOf } from "../../shared/regions";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "../../shared/store-settings";
 import { AppError } from "../errors";
@@ -109,3 +110,8 @@ export function parseSettingsUpdate(input: unknown): SettingsUpdate {
   });
   throw new AppError("bad_request", errors.map((e) => e.message).join("; "), { errors });
 }
+
+/** PUT /api/admin/settings/consent: where the cookie banner asks before analytics (decision 0039). */
+export const consentSettingsSchema = z
+  .object({ scope: z.enum(CONSENT_SCOPES, { error: "must be everywhere or region" }) }, { error: "send a JSON object such as {\"scope\": \"everywhere\"}" })
+  .strict();

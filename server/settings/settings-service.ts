@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ConsentScope } from "../../shared/consent";
 import { postalAddress, type PublicStore, SOCIAL_NETWORK_NAMES, socialLinksOf } from "../../shared/store-settings";
 import { recordAudit } from "../audit/audit-log";
 import type { CatalogChanges } from "../cache/catalog-changes";
@@ -90,6 +91,7 @@ export function createSettingsService({ db, media, now, sharedReads, catalogChan
         phone: s.phone,
         logo: s.logo,
         socialLinks: socialLinksOf(s.socialLinks),
+        consentScope: s.consentScope,
       };
     },
     /** The name, postal address and sender of every email, read when the email is written. */
@@ -106,6 +108,8 @@ export function createSettingsService({ db, media, now, sharedReads, catalogChan
       });
       return change(actor, "logo", () => ({ logoKey: stored.key, logoWidths: stored.widths }));
     },
+    /** Where the cookie banner asks (decision 0039): everywhere, or by the visitor's country. */
+    setConsentScope: ({ scope, actor }: { scope: ConsentScope; actor: string }) => change(actor, "consent", () => ({ consentScope: scope })),
     /** Back to the wordmark (the files stay: their URLs are immutable). */
     removeLogo: ({ actor }: { actor: string }) => change(actor, "logo-remove", () => ({ logoKey: null, logoWidths: null })),
   };

@@ -56,6 +56,8 @@ export async function startTestServer(
     jobs?: Partial<Omit<JobRunnerOptions, "database" | "logger">>;
     /** Stripe Tax's API (the offline fake in server/test/fake-stripe.ts), for stores whose settings pick it. */
     stripeTax?: ServiceDeps["stripeTax"];
+    /** GTM_ID and the country header (the cookie banner's tests). */
+    publicConfig?: ServiceDeps["publicConfig"];
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -76,6 +78,7 @@ export async function startTestServer(
     importImageHosts: options.importImageHosts ?? [],
     sharedReadMs: options.sharedReadMs ?? 0,
     stripeTax: options.stripeTax ?? null,
+    publicConfig: options.publicConfig,
   };
   const jobs = options.jobs ? createJobRunner({ database, logger, schedule: false, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs }) : null;
   const services = createServices({ ...deps, jobs: jobs ?? undefined });

@@ -3,6 +3,7 @@ import { cn } from "~/lib/cn";
 import { useMenus } from "~/lib/menus";
 import { useStoreSettings } from "~/lib/store-settings";
 import { addressLines } from "../../../shared/store-settings";
+import { CookieSettingsButton, useConsentBanner } from "./consent-banner";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
@@ -19,6 +20,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const { footer, legal } = useMenus();
   const store = useStoreSettings();
+  const consent = useConsentBanner();
   return (
     <footer className="mt-20 border-t border-line bg-surface-muted">
       <div className={cn("container-page grid gap-10 py-14 sm:grid-cols-2", COLUMNS[footer.length] ?? "lg:grid-cols-4")}>
@@ -90,6 +92,11 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            {consent && (
+              <li>
+                <CookieSettingsButton className="hover:text-ink" />
+              </li>
+            )}
           </ul>
         </div>
       </div>
