@@ -1,6 +1,7 @@
 // npm run lighthouse: Lighthouse (mobile and desktop) for home, a category, a product, the cart and /vsop on a fresh
 // production store, plus the product page's first-load JavaScript: every script its mobile run loaded, compressed as
-// served (the goal's measure), and with response headers (Lighthouse's transfer size). BASE_URL points it at a running store instead.
+// served (the goal's measure), and with response headers (Lighthouse's transfer size); and for every page, the framework
+// chunk apart from the store's own code (scripts/js-kind.mjs). BASE_URL points it at a running store instead.
 // LIGHTHOUSE_RUNS=3 runs every page and form factor three times and prints the median run (by performance score);
 // LIGHTHOUSE_PAGES=/,/cart limits the pages; LIGHTHOUSE_REPORTS=dir keeps every run's JSON report there.
 import { spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { jsKind, kb, PRODUCT_PAGE_GOAL } from "./js-kind.mjs";
 
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : ["/", "/category/men", "/product/2", "/cart", "/vsop"];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -49,8 +51,6 @@ function scriptsLoaded(lhr, devtoolsLog) {
   return [...byId.values()].map(({ name, headers, wire }) => ({ name, body: wire - headers, wire })).sort((a, b) => b.body - a.body);
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
 const store = await startStore();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -61,6 +61,7 @@ try {
   if (!process.env.BASE_URL) console.log(`Store on Node ${process.version}, Chromium at ${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"}\n`);
   console.log(`page               form     perf  a11y  best  seo   LCP      TBT     CLS${RUNS > 1 ? `     (median of ${RUNS} runs; all perf scores)` : ""}`);
   let productJs = [];
+  const pageJs = new Map();
   for (const path of PAGES) {
     for (const form of ["mobile", "desktop"]) {
       const audit = () => lighthouse(`${store.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" }, form === "desktop" ? desktop : undefined);
@@ -79,7 +80,8 @@ try {
       const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(4);
       const all = RUNS > 1 ? `  (${runs.map((r) => Math.round(perf(r) * 100)).join(", ")})` : "";
       console.log(`${path.padEnd(18)} ${form.padEnd(8)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(a["largest-contentful-paint"]?.displayValue).padEnd(8)} ${String(a["total-blocking-time"]?.displayValue).padEnd(7)} ${a["cumulative-layout-shift"]?.displayValue}${all}`);
-      if (path === "/product/2" && form === "mobile") productJs = scriptsLoaded(median.lhr, median.devtoolsLog);
+      if (form === "mobile") pageJs.set(path, scriptsLoaded(median.lhr, median.devtoolsLog));
+      if (path === "/product/2" && form === "mobile") productJs = pageJs.get(path);
     }
   }
   if (PAGES.includes("/product/2")) {
@@ -87,6 +89,12 @@ try {
     const wire = productJs.reduce((sum, s) => sum + s.wire, 0);
     console.log(`\nProduct page first-load JavaScript: ${kb(body)} compressed in ${productJs.length} scripts (goal ≤ 100 KB) → ${body <= 100 * 1024 ? "met" : "MISSED"}; ${kb(wire)} with response headers`);
     console.log(`  ${productJs.map((s) => `${s.name} ${kb(s.body)}`).join(", ")}`);
+  }
+  console.log("\nFirst-load JavaScript, compressed (mobile run): framework (React, React DOM, React Router) | the store's own code | after idle");
+  for (const [path, scripts] of pageJs) {
+    const sum = (kind) => scripts.filter((s) => jsKind(s.name) === kind).reduce((total, s) => total + s.body, 0);
+    const goal = path.startsWith("/product/") ? ` (goal ≤ ${kb(PRODUCT_PAGE_GOAL)}: ${sum("store") <= PRODUCT_PAGE_GOAL ? "met" : "MISSED"})` : "";
+    console.log(`  ${path.padEnd(18)} ${kb(sum("framework")).padStart(9)} | ${kb(sum("store")).padStart(8)}${goal} | ${kb(sum("idle"))}`);
   }
 } finally {
   await chrome.kill();
