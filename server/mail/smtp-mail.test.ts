@@ -37,6 +37,8 @@ const order: OrderRow = {
   shippingPostalCode: "97205",
   shippingCountry: "US",
   discountCode: "WELCOME15",
+  marketingConsentAt: null,
+  marketingConsentWording: null,
   subtotalCents: 32498,
   discountCents: 4875,
   shippingCents: 0,
