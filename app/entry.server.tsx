@@ -4,6 +4,8 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { isDatabaseUnavailable, logDatabaseUnavailable, UNAVAILABLE_PAGE } from "../shared/database-unavailable";
 import { nonceContext, servicesContext } from "./context";
 import { NonceContext } from "./lib/nonce";
+import { SpriteMarkupContext } from "./components/ui/sprite-icon";
+import { SPRITE_MARKUP } from "./components/ui/sprite-symbols.server";
 
 export const streamTimeout = 5_000;
 
@@ -49,7 +51,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SpriteMarkupContext.Provider value={SPRITE_MARKUP}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SpriteMarkupContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

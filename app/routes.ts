@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { INFO_SLUGS } from "../shared/info-pages";
+import { INFO_SLUGS } from "../shared/info-slugs";
 
 export default [
   index("routes/home.tsx"),
@@ -54,6 +54,7 @@ export default [
     route("admin/customers/:email", "routes/admin-customer.tsx"),
     route("admin/collections", "routes/admin-collections.tsx"),
     route("admin/discounts", "routes/admin-discounts.tsx"),
+    route("admin/recovery", "routes/admin-recovery.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),
     route("admin/shipping", "routes/admin-shipping.tsx"),
     route("admin/campaign", "routes/admin-campaign.tsx"),

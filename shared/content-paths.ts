@@ -1,4 +1,4 @@
-import { INFO_SLUGS } from "./info-pages";
+import { INFO_SLUGS } from "./info-slugs";
 
 /**
  * Where a post, page or policy lives on the storefront: posts under /blog; the info pages the routes know by name
@@ -7,7 +7,7 @@ import { INFO_SLUGS } from "./info-pages";
  */
 export function entryPath(entry: { kind: "post" | "page" | "policy"; slug: string }): string {
   if (entry.kind === "post") return `/blog/${entry.slug}`;
-  return INFO_SLUGS.includes(entry.slug) ? `/${entry.slug}` : `/pages/${entry.slug}`;
+  return (INFO_SLUGS as readonly string[]).includes(entry.slug) ? `/${entry.slug}` : `/pages/${entry.slug}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { InfoSlug } from "./info-slugs";
+
 /**
  * The store's information pages (DESIGN §7.5: no dead links). One consistent set of promises: orders ship in 1-2
  * business days and arrive in 3-5; shipping is free over $50 and on every VSOP pre-order; returns within 30 days.
@@ -9,7 +11,7 @@ export interface InfoPage {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
-export const infoPages: Record<string, InfoPage> = {
+export const infoPages: Record<InfoSlug, InfoPage> = {
   shipping: {
     title: "Shipping",
     description: "Free shipping over $50 and on every VSOP pre-order. Orders ship in 1-2 business days and arrive in 3-5.",
@@ -121,4 +123,3 @@ export const infoPages: Record<string, InfoPage> = {
   },
 };
 
-export const INFO_SLUGS = Object.keys(infoPages);

@@ -1,4 +1,4 @@
-import { INFO_SLUGS } from "./info-pages";
+import { INFO_SLUGS } from "./info-slugs";
 import { PREVIEW_PARAMS } from "./staff-preview";
 
 /**

@@ -1,13 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import type { PublicStore } from "../../shared/store-settings";
-import { adminSectionOf } from "./admin-sections";
 
 interface RootData {
   origin?: string;
   store?: PublicStore;
 }
 
-type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+export type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
 const rootData = (matches: Matches) => matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
 
@@ -25,18 +24,6 @@ export function storeOf(matches: Matches): PublicStore | null {
 export function pageTitle(matches: Matches, title: string): string {
   const name = storeOf(matches)?.name;
   return name ? `${title} | ${name}` : title;
-}
-
-/**
- * "Returns · Orders | Kent Street Goods Admin": a staff page's title, then its section's group when that is another
- * name (app/lib/admin-sections.ts), never indexed.
- */
-export function adminMeta(matches: Matches, title: string): MetaDescriptor[] {
-  const name = storeOf(matches)?.name;
-  const pathname = (matches[matches.length - 1] as { pathname?: string } | undefined)?.pathname;
-  const group = pathname ? adminSectionOf(pathname)?.group.label : undefined;
-  const full = group && group !== title ? `${title} · ${group}` : title;
-  return [{ title: name ? `${full} | ${name} Admin` : full }, { name: "robots", content: "noindex" }];
 }
 
 /**

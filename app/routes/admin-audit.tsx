@@ -5,7 +5,7 @@ import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell"
 import { describeChange } from "~/components/admin/audit-history";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { requirePermission } from "~/lib/guards.server";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { utcLabel } from "~/lib/utc-time";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { Fragment, useState } from "react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-bulk-edit";
 import { servicesContext } from "~/context";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-collections";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { CollectionItem, NewCollectionForm } from "~/components/admin/collection-editor";

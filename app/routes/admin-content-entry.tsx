@@ -7,7 +7,7 @@ import { ContentRevisions } from "~/components/admin/content-revisions";
 import { ContentStatus } from "~/components/admin/content-status";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { requirePermission } from "~/lib/guards.server";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { entryPath } from "../../shared/content-paths";
 
 const KINDS = ["post", "page", "policy"] as const;

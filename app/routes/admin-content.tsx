@@ -7,7 +7,7 @@ import { ContentStatus } from "~/components/admin/content-status";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { requirePermission } from "~/lib/guards.server";
 import { cn } from "~/lib/cn";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { utcLabel } from "~/lib/utc-time";
 import { entryPath } from "../../shared/content-paths";
 

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/admin-customer";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-dashboard";
 import { servicesContext } from "~/context";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/admin-discounts";
 import { servicesContext } from "~/context";

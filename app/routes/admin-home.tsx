@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-home";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AnnouncementsEditor } from "~/components/admin/announcements-editor";

@@ -1,5 +1,5 @@
 import { Download, Upload } from "lucide-react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-import";

@@ -1,5 +1,5 @@
 import { Download, ExternalLink } from "lucide-react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { ScheduledFeedAddress } from "~/components/admin/scheduled-feed-address";
 import { useState } from "react";
 import { toast } from "~/lib/toast";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-jobs";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { RetryJobButton } from "~/components/admin/retry-job-button";

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/admin-product-new";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { Trash2 } from "lucide-react";
 import { data, Link, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/admin/status-badge";
 import type { Route } from "./+types/admin-products";

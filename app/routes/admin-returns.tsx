@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/admin-returns";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/admin-reviews";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";

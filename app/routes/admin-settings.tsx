@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-settings";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AuditHistory } from "~/components/admin/audit-history";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-shipping";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { servicesContext } from "~/context";
 import { AddressTestPanel } from "~/components/admin/address-test-panel";
 import { AdminShell } from "~/components/admin/admin-shell";

@@ -5,7 +5,7 @@ import { AuditHistory } from "~/components/admin/audit-history";
 import { StaffInvitations } from "~/components/admin/staff-invitations";
 import { NewRole, RoleCard, StaffRow } from "~/components/admin/staff-roles";
 import { requirePermission } from "~/lib/guards.server";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requirePermission(context, request, "staff.manage");

@@ -5,13 +5,15 @@ import { HomeSections } from "~/components/home/home-sections";
 import { AsOfNotice } from "~/components/home/as-of-notice";
 import { staffAsOf } from "~/lib/content-preview.server";
 import { useStoreSettings } from "~/lib/store-settings";
-import { originOf, seo, storeOf } from "~/lib/seo";
-import { organizationJsonLd } from "~/lib/structured-data";
+import { seo, storeOf } from "~/lib/seo";
+import { organizationJsonLd } from "~/lib/structured-data.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const asOf = staffAsOf(context, request);
-  const blocks = await context.get(servicesContext).home.page(asOf ? { when: asOf } : {});
-  return data({ blocks, asOf: asOf?.toISOString() ?? null });
+  const services = context.get(servicesContext);
+  const [blocks, store] = await Promise.all([services.home.page(asOf ? { when: asOf } : {}), services.settings.storefront()]);
+  // Made here, not in meta, so the browser's code for the page carries no structured-data builders.
+  return data({ blocks, asOf: asOf?.toISOString() ?? null, organization: organizationJsonLd(store, services.publicConfig.origin) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       matches,
     }),
     ...(loaderData?.asOf ? [{ name: "robots", content: "noindex" }] : []),
-    ...(store ? [{ "script:ld+json": organizationJsonLd(store, originOf(matches)) }] : []),
+    ...(loaderData ? [{ "script:ld+json": loaderData.organization }] : []),
   ];
 };
 

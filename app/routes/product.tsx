@@ -18,10 +18,12 @@ import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
 import { isVsop, variantPrice } from "~/lib/product-options";
-import { originOf, pageTitle, seo, storeOf } from "~/lib/seo";
-import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data";
+import { pageTitle, seo } from "~/lib/seo";
+import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
 import { useCollections } from "~/lib/collections";
 import { findCollection } from "../../shared/taxonomy";
+import type { ProductDetail } from "../../server/catalog/product-types";
+import type { ReviewPage } from "../../server/reviews/review-types";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
@@ -37,22 +39,34 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
   const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
   const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
-  return { product, shipsAt, preview, reviews, shipping: await services.pricing.shippingPromise() };
+  return { product, shipsAt, preview, reviews, shipping: await services.pricing.shippingPromise(), ...(await searchSummary(context, request, product, reviews)) };
+}
+
+/**
+ * What search engines read (the meta description and JSON-LD), made here on the server so that the browser's code
+ * for the page carries no structured-data builders: the meta function only places them.
+ */
+async function searchSummary(context: Route.LoaderArgs["context"], request: Request, product: ProductDetail, reviews: ReviewPage | null) {
+  const services = context.get(servicesContext);
+  const origin = services.publicConfig.origin;
+  const store = await services.settings.storefront();
+  const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
+  return {
+    summary: descriptionText(product.description).slice(0, 160),
+    jsonLd: [productJsonLd(product, { origin, brand: store.name, reviews: reviews?.reviews ?? [] }), breadcrumbJsonLd(crumbs, origin, new URL(request.url).pathname)],
+  };
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   if (!data || data.preview) return [{ title: pageTitle(matches, data ? `Preview: ${data.product.name}` : "Product") }, { name: "robots", content: "noindex" }];
-  const origin = originOf(matches);
   const { product } = data;
-  const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
   return [
-    ...seo({ title: pageTitle(matches, product.name), description: descriptionText(product.description).slice(0, 160), path: location.pathname, matches, image: `/og/product/${product.id}.png`, type: "product" }),
+    ...seo({ title: pageTitle(matches, product.name), description: data.summary, path: location.pathname, matches, image: `/og/product/${product.id}.png`, type: "product" }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "USD" },
-    { "script:ld+json": productJsonLd(product, { origin, brand: storeOf(matches)?.name ?? "", reviews: data.reviews?.reviews ?? [] }) },
-    { "script:ld+json": breadcrumbJsonLd(crumbs, origin, location.pathname) },
+    ...data.jsonLd.map((json) => ({ "script:ld+json": json })),
   ];
 };
 

@@ -9,7 +9,7 @@ import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { startTotpSetup, TotpSetup, type TotpSetupStart } from "~/components/admin/totp-setup";
 import { ApiError, apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
-import { adminMeta } from "~/lib/seo";
+import { adminMeta } from "~/lib/admin-meta";
 import { toast } from "~/lib/toast";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

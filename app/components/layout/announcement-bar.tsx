@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import type { LiveAnnouncement } from "../../../server/home/home-service";
 import { StoreOrHttpsLink } from "~/components/layout/store-or-https-link";
 
@@ -16,7 +16,7 @@ export function AnnouncementBar({ announcement }: { announcement: LiveAnnounceme
         {linkUrl && (
           <StoreOrHttpsLink href={linkUrl} className="inline-flex items-center gap-1 rounded font-semibold underline underline-offset-2 hover:no-underline">
             {linkLabel ?? "Learn more"}
-            <ArrowRight aria-hidden="true" className="size-3.5" />
+            <SpriteIcon name="arrow-right" className="size-3.5" />
           </StoreOrHttpsLink>
         )}
       </div>

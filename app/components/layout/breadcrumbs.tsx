@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { Link, useLocation, useMatches } from "react-router";
 import { buildBreadcrumbs } from "~/lib/breadcrumbs";
 import { useCollections } from "~/lib/collections";
@@ -33,7 +33,7 @@ export function BreadcrumbTrail({ crumbs, className }: { crumbs: { label: string
                   {crumb.label}
                 </span>
               )}
-              {!last && <ChevronRight aria-hidden="true" className="size-3.5" />}
+              {!last && <SpriteIcon name="chevron-right" className="size-3.5" />}
             </li>
           );
         })}

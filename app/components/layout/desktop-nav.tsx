@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
@@ -164,7 +164,7 @@ export function DesktopNav() {
               >
                 {group.label}
                 {group.badge && <Badge text={group.badge} />}
-                <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 in-data-[state=open]:rotate-180" />
+                <SpriteIcon name="chevron-down" className="size-4 transition-transform duration-200 in-data-[state=open]:rotate-180" />
               </button>
               <div id={panelId} aria-labelledby={triggerId} hidden={!open} data-state={open ? "open" : "closed"} className="absolute left-0 top-full z-50 pt-2">
                 <ul className="w-60 rounded-2xl border border-line bg-surface-raised p-2 shadow-xl shadow-black/10">

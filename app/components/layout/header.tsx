@@ -1,4 +1,4 @@
-import { ShieldCheck, ShoppingBag, User } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { preloadCartDrawer } from "~/components/cart/cart-drawer";
@@ -47,13 +47,13 @@ export function Header() {
             stylesheet, with their text in slots the server fills for each visitor. No flash, no shift, no mismatch.
           */}
           <Link to="/admin" data-viewer="staff" aria-label="Admin" title="Admin" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
-            <ShieldCheck aria-hidden="true" className="size-5" />
+            <SpriteIcon name="shield-check" className="size-5" />
           </Link>
           <Link to="/login" data-viewer="guest" aria-label="Sign in" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
-            <User aria-hidden="true" className="size-5" />
+            <SpriteIcon name="user" className="size-5" />
           </Link>
           <Link to="/account" data-viewer="member" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
-            <User aria-hidden="true" className="size-5 fill-current" />
+            <SpriteIcon name="user" className="size-5 fill-current" />
             <span className="sr-only">
               Account: <ViewerSlotText slot="account-name" viewer={viewer} />
             </span>
@@ -66,7 +66,7 @@ export function Header() {
             onTouchStart={preloadCartDrawer}
             className="relative inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted"
           >
-            <ShoppingBag aria-hidden="true" className="size-5" />
+            <SpriteIcon name="bag" className="size-5" />
             <ViewerSlotText slot="cart-label" viewer={counted} className="sr-only" />
             <ViewerSlotText
               slot="cart-count"

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { lazyDialog, LazyMount, useLazyDialogTrigger } from "~/components/ui/lazy-dialog";
 
 const drawer = lazyDialog(() => import("./mobile-menu-drawer"));
@@ -9,7 +9,7 @@ export function MobileMenu() {
   return (
     <>
       <button {...triggerProps} aria-label="Open menu" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted lg:hidden">
-        <Menu aria-hidden="true" className="size-5" />
+        <SpriteIcon name="menu" className="size-5" />
       </button>
       <LazyMount when={open}>
         <drawer.Dialog {...dialogProps} />

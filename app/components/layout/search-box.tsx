@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { type FormEvent, useId } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
@@ -21,7 +21,7 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
+      <SpriteIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
       <input
         id={id}
         key={current}

@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useSyncExternalStore } from "react";
 import { applyTheme, currentTheme, type Theme } from "~/lib/theme";
 
@@ -20,8 +20,8 @@ export function ThemeToggle() {
       aria-label={theme ? `Switch to ${next} theme` : "Toggle theme"}
       className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-surface-muted"
     >
-      <Sun aria-hidden="true" className="hidden size-5 dark:block" />
-      <Moon aria-hidden="true" className="size-5 dark:hidden" />
+      <SpriteIcon name="sun" className="hidden size-5 dark:block" />
+      <SpriteIcon name="moon" className="size-5 dark:hidden" />
     </button>
   );
 }

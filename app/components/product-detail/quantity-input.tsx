@@ -1,4 +1,4 @@
-import { Minus, Plus } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useId, useState } from "react";
 import { acceptTypedQuantity, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/quantity";
 
@@ -20,7 +20,7 @@ export function QuantityInput({ value, onChange, max = MAX_QUANTITY }: { value: 
           onClick={() => onChange(clampQuantity(value - 1, ceiling))}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-35"
         >
-          <Minus aria-hidden="true" className="size-4" />
+          <SpriteIcon name="minus" className="size-4" />
         </button>
         <input
           id={id}
@@ -46,7 +46,7 @@ export function QuantityInput({ value, onChange, max = MAX_QUANTITY }: { value: 
           onClick={() => onChange(clampQuantity(value + 1, ceiling))}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-35"
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <SpriteIcon name="plus" className="size-4" />
         </button>
       </div>
     </div>

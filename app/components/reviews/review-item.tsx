@@ -1,4 +1,4 @@
-import { BadgeCheck, Store } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { FIT_LABELS } from "../../../shared/reviews";
 import type { Review } from "../../../server/reviews/review-types";
 import { Stars } from "~/components/product/stars";
@@ -18,7 +18,7 @@ export function ReviewItem({ review }: { review: Review }) {
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
         <span className="font-medium text-ink">{review.author}</span>
         <span className="inline-flex items-center gap-1 font-semibold text-emerald-800 dark:text-emerald-300">
-          <BadgeCheck aria-hidden="true" className="size-3.5" /> Verified purchase
+          <SpriteIcon name="badge-check" className="size-3.5" /> Verified purchase
         </span>
         <span>
           Bought {review.color}, size {review.size}
@@ -30,7 +30,7 @@ export function ReviewItem({ review }: { review: Review }) {
       {review.reply && (
         <div className="mt-3 rounded-xl border-l-4 border-ink bg-surface-muted p-3 text-sm">
           <p className="flex items-center gap-1.5 font-semibold">
-            <Store aria-hidden="true" className="size-4" /> Reply from {store?.name ?? "the store"}
+            <SpriteIcon name="store" className="size-4" /> Reply from {store?.name ?? "the store"}
           </p>
           <p className="mt-1 whitespace-pre-line">{review.reply.text}</p>
         </div>

@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { cn } from "~/lib/cn";
 import { lazyDialog, LazyMount, useLazyDialogTrigger } from "~/components/ui/lazy-dialog";
 import type { SizedProduct } from "./stylist-forms";
@@ -15,7 +15,7 @@ export function StylistDialog({ triggerClassName, label = "AI Style Assistant", 
   return (
     <>
       <button {...triggerProps} className={cn("inline-flex h-11 items-center justify-center gap-2 rounded-full border px-6 text-sm font-semibold transition", triggerClassName)}>
-        <Sparkles aria-hidden="true" className="size-4" /> {label}
+        <SpriteIcon name="sparkles" className="size-4" /> {label}
       </button>
       <LazyMount when={open}>
         <panel.Dialog {...dialogProps} product={product} />
