@@ -96,6 +96,7 @@ import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
+import { createRecoveryService } from "./recovery/recovery-service";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -167,7 +168,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     <P extends { db: Database; rules: PricingRules }, R>(fn: (args: P) => Promise<R>) =>
     async (args: Omit<P, "db" | "rules">) =>
       fn({ ...args, db, rules: await pricingRules() } as P);
-  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider };
+  const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider, afterPaid: (order) => recovery.afterPaid(order) };
   const accountDeps = { db, mailer, logger, now, storeUrl, storeIdentity };
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
@@ -175,6 +176,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
   /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
+  const recovery = createRecoveryService({ db, mailer, logger, now, storeUrl, storeIdentity, settings, unsubscribeLinks: links, jobs, metrics });
   const restocking = alerts.afterStockChange;
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
   const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
@@ -414,6 +416,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** One-click unsubscribe links (newsletter and alerts), signed, never stored. */
     unsubscribe: {
       /** What a link unsubscribes from (the page's question), or null for a link this store did not sign. */
+    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
+    recovery,
       describe: async ({ token }: { token: string }) => {
         const target = await links.verify(token);
         return target && { kind: target.kind };

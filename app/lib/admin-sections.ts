@@ -36,6 +36,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
     label: "Marketing",
     sections: [
       { to: "/admin/discounts", label: "Discounts", permission: "discounts.write" },
+      { to: "/admin/recovery", label: "Recovery", permission: "reports.read" },
       { to: "/admin/campaign", label: "VSOP drop", permission: "discounts.write" },
       { to: "/admin/instagram-shop", label: "Instagram Shop", permission: "settings" },
     ],

@@ -10,6 +10,7 @@ import { ApiError, apiRequest } from "~/lib/api";
 const QUESTION = {
   newsletter: { title: "Unsubscribe from the newsletter?", text: "You'll stop getting our newsletter at this address. Emails about your orders still come." },
   alert: { title: "Stop back-in-stock emails?", text: "We won't email this address about any size it is waiting for. You can ask again from any product page." },
+  recovery: { title: "Stop emails about carts and offers?", text: "We won't remind this address about a checkout it left, or send it offers. Emails about your orders still come." },
 } as const;
 
 // The last crumb names the page, not the link's token.

@@ -11,6 +11,8 @@ export interface ScheduledJob {
   cron: string;
   /** The same in words, for staff. */
   every: string;
+  /** Also queued once when a scheduling process starts (a store started ahead in time catches up at once). */
+  runAtStart?: boolean;
   /** Does the work; the number is how many things it handled (logged when not 0, kept as the job's output). */
   run(services: Services, database: DatabaseHandle): Promise<number>;
 }
@@ -57,6 +59,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.contentEntries.publishDue(),
   },
   {
+    name: "find-abandoned-checkouts",
+    description: "Checkouts left unpaid found, and their recovery emails queued when due (issue 31)",
+    cron: "* * * * *",
+    every: "Every minute",
+    runAtStart: true,
+    run: (services) => services.recovery.sweep(),
+  },
+  {
     name: "tidy-accounts",
     description: "Expired sessions and old sign-in attempts deleted",
     cron: "*/5 * * * *",
@@ -79,3 +89,20 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
 ];
 
 export const JOB_NAMES = SCHEDULED_JOBS.map((job) => job.name);
+
+/** A queue of one-off work with its own data (a recovery email for one checkout's step), queued by the store's code. */
+export interface TaskQueue {
+  name: string;
+  run(services: Services, data: unknown): Promise<void>;
+}
+
+/**
+ * One-off work. Each queue is `exclusive` with a singleton key per piece of work (at most one queued or running per
+ * key, in every process); the work still claims its rows, so a run repeated after a crash does no harm.
+ */
+export const TASK_QUEUES: readonly TaskQueue[] = [
+  {
+    name: "send-recovery-email",
+    run: (services, data) => services.recovery.sendStep(data),
+  },
+];

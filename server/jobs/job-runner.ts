@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../db/client";
 import { recordAudit } from "../audit/audit-log";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
-import { type ScheduledJob, SCHEDULED_JOBS } from "./job-list";
+import { type ScheduledJob, SCHEDULED_JOBS, TASK_QUEUES, type TaskQueue } from "./job-list";
 import type { JobControl } from "./job-control";
 import { countJobs, findFailedJob, readJobsOverview } from "./job-overview";
 
@@ -30,6 +30,8 @@ export interface JobRunnerOptions {
   /** How often an idle worker asks for work (seconds, at least 0.5). */
   pollingIntervalSeconds?: number;
   jobs?: readonly ScheduledJob[];
+  /** The queues of one-off work (TASK_QUEUES). */
+  tasks?: readonly TaskQueue[];
   /** Seconds before a failed run is tried again; doubled each time (retryBackoff), at most five minutes. */
   retryDelaySeconds?: number;
   /** Retries before a run counts as failed. */
@@ -56,7 +58,7 @@ const queueOptions = (retryDelay: number, retryLimit: number): Omit<Queue, "name
  * store's own connection (pg-boss's PGlite adapter). One code path for both; the queue's tables live in the
  * database's `pgboss` schema, so a backup holds them too.
  */
-export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, retryDelaySeconds = 10, retryLimit = 3, now = () => new Date() }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, tasks = TASK_QUEUES, retryDelaySeconds = 10, retryLimit = 3, now = () => new Date() }: JobRunnerOptions): JobRunner {
   const boss =
     database.driver === "pglite"
       ? new PgBoss({ db: pgliteExecutor(database.pglite!), backend: "pglite", schedule, supervise: true })
@@ -88,6 +90,26 @@ export function createJobRunner({ database, logger, schedule = true, pollingInte
           }
         });
       }
+      for (const task of tasks) {
+        await boss.createQueue(task.name, { ...queueOptions(retryDelaySeconds, retryLimit), policy: "exclusive" });
+        await boss.work(task.name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+          try {
+            await task.run(services, job!.data);
+          } catch (err) {
+            logger.error({ err, job: task.name }, "background job failed");
+            const kept = new Error(maskedUrl(err instanceof Error ? err.message : String(err)));
+            delete kept.stack;
+            throw kept;
+          }
+        });
+      }
+      // Catch up at once on start instead of at the next minute (the stately policy keeps it to one queued run).
+      if (schedule) for (const job of jobs.filter((j) => j.runAtStart)) await boss.send(job.name, null);
+    },
+    async queue(name, data, singletonKey) {
+      if (!started) return false;
+      await boss.send(name, data, { singletonKey });
+      return true;
     },
     async enqueue(name) {
       if (!byName.has(name)) throw new AppError("not_found", "No such job");

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobCounts } from "../jobs/job-overview";
+import { RECOVERY_SKIP_REASONS, type RecoverySkipReason } from "../../shared/recovery";
 
 /** Checkout failures are counted by one of these (bounded, so Prometheus gets a fixed set of series). */
 const CHECKOUT_FAILURES = ["bad_request", "conflict", "payment_failed", "payment_declined", "rate_limited", "unavailable", "internal", "other"] as const;
@@ -35,6 +36,9 @@ export function createMetrics() {
   const checkoutFailures = new Counter({ name: "store_checkout_failures_total", help: "Checkouts refused or payments declined, by reason", labelNames: ["reason"] as const, registers });
   const emails = new Counter({ name: "store_emails_total", help: "Emails handed to the mail server or outbox, by result", labelNames: ["result"] as const, registers });
   const responseCache = new Counter({ name: "store_response_cache_total", help: "Cacheable requests, by whether the response cache answered (hit, stale) or the page was rendered (miss)", labelNames: ["result"] as const, registers });
+  const recoverySent = new Counter({ name: "store_recovery_emails_sent_total", help: "Checkout recovery emails sent", registers });
+  const recoverySkipped = new Counter({ name: "store_recovery_emails_skipped_total", help: "Checkout recovery emails not sent, by reason (checked right before each)", labelNames: ["reason"] as const, registers });
+  const recovered = new Counter({ name: "store_recovery_orders_recovered_total", help: "Orders paid from a cart a recovery link restored (within 7 days)", registers });
   let jobCounts: (() => Promise<JobCounts>) | null = null;
   new Gauge({
     name: "store_jobs",
@@ -64,6 +68,7 @@ export function createMetrics() {
   startAtZero(checkoutFailures, "reason", CHECKOUT_FAILURES);
   startAtZero(emails, "result", EMAIL_RESULTS);
   startAtZero(responseCache, "result", CACHE_RESULTS);
+  startAtZero(recoverySkipped, "reason", RECOVERY_SKIP_REASONS);
 
   return {
     registry,
@@ -78,6 +83,9 @@ export function createMetrics() {
     emailSent: () => emails.inc({ result: "sent" }),
     emailFailed: () => emails.inc({ result: "failed" }),
     cacheResult: (result: CacheResult) => responseCache.inc({ result }),
+    /** A checkout recovery email sent, or skipped and why (issue 31). */
+    recoveryOutcome: (outcome: "sent" | RecoverySkipReason) => (outcome === "sent" ? recoverySent.inc() : recoverySkipped.inc({ reason: outcome })),
+    recoveryRecovered: () => recovered.inc(),
     /** The embedded database's WebAssembly memory, for store_memory_bytes{kind="pglite_wasm"}. */
     measureWasmMemory(size: () => number) {
       wasmMemory = size;

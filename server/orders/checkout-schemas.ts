@@ -25,6 +25,8 @@ export const discountCodeSchema = z.string().trim().max(40, "Discount code is to
 export const checkoutDetailsSchema = z
   .object({
     email: z.email({ error: "Enter a valid email address" }).max(254, "Email is too long"),
+    /** The unticked "Email me about my order and offers" box (issue 31); absent is no. */
+    marketingConsent: z.boolean({ error: "marketingConsent must be true or false" }).optional(),
     name: text("Full name", 100),
     address: addressSchema,
     discountCode: discountCodeSchema.optional(),

@@ -97,5 +97,6 @@ async function afterPayment(deps: OrderDeps, order: OrderRow): Promise<void> {
     return;
   }
   await commitOrderTax(deps, order);
+  await deps.afterPaid?.(order).catch((err: unknown) => deps.logger.error({ err, orderNumber: order.orderNumber }, "after-payment step failed"));
   await sendConfirmation(deps, order);
 }

@@ -1,7 +1,7 @@
 import type { MailingDeps } from "../mail/mail-deps";
 import type { Metrics } from "../metrics/metrics";
 import type { PaymentProvider } from "../payments/payment-provider";
-import type { TaxProviderName } from "../db/schema";
+import type { OrderRow, TaxProviderName } from "../db/schema";
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { TaxProvider } from "../tax/tax-provider";
 
@@ -14,6 +14,8 @@ export interface OrderDeps extends MailingDeps {
   taxProvider: (name: TaxProviderName) => TaxProvider;
   /** Counts paid orders and declined payments (server/metrics). */
   metrics?: Pick<Metrics, "orderPaid" | "checkoutFailed">;
+  /** After an order became paid (a checkout recovery link's cart recovers its checkout, issue 31). */
+  afterPaid?: (order: OrderRow) => Promise<void>;
 }
 
 /** DESIGN §4: a reservation holds stock for 15 minutes. */

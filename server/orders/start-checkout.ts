@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
 import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines } from "./checkout-lines";
 import type { CheckoutDetails } from "./checkout-schemas";
+import { MARKETING_CONSENT } from "../../shared/recovery";
 import { type Discount, findDiscount, holdDiscount } from "./discount";
 import { releaseOrderStock } from "./release-order";
 import { markOrderPaid } from "./mark-order-paid";
@@ -145,6 +146,9 @@ async function quoteAhead(deps: OrderDeps & { owner: CartOwner; details: Checkou
 function contactColumns(details: CheckoutDetails, now: Date) {
   return {
     email: details.email,
+    // The checkout's consent box as last submitted: when it was ticked and which wording it showed (issue 31).
+    marketingConsentAt: details.marketingConsent ? now : null,
+    marketingConsentWording: details.marketingConsent ? MARKETING_CONSENT.version : null,
     shippingName: details.name,
     shippingLine1: details.address.line1,
     shippingLine2: details.address.line2 || null,

@@ -5,11 +5,12 @@ import { recordAudit } from "../audit/audit-log";
 import type { CatalogChanges } from "../cache/catalog-changes";
 import type { SharedReads } from "../catalog/shared-reads";
 import type { Database } from "../db/client";
-import { settings, type SettingsRow } from "../db/schema";
+import { discountCodes, settings, type SettingsRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { StoreIdentity } from "../mail/components/layout";
 import type { MediaStore } from "../media/media-store";
 import type { SettingsUpdate } from "./settings-schemas";
+import type { RecoverySettingsInput } from "../recovery/recovery-settings";
 
 /** The settings as staff see them: the editable fields, the logo, and the tax settings (changed from the tax page). */
 export type StoreSettings = Omit<SettingsRow, "id" | "logoKey" | "logoWidths" | "updatedAt"> & { logo: PublicStore["logo"]; updatedAt: string };
@@ -109,6 +110,20 @@ export function createSettingsService({ db, media, now, sharedReads, catalogChan
       return change(actor, "logo", () => ({ logoKey: stored.key, logoWidths: stored.widths }));
     },
     /** Where the cookie banner asks (decision 0039): everywhere, or by the visitor's country. */
+    /** Checkout recovery emails (issue 31): who gets them, each email's delay or off, the 2nd email's code (an existing one). */
+    setRecovery: async ({ input, actor }: { input: RecoverySettingsInput; actor: string }) => {
+      if (input.discountCode) {
+        const [code] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.code, input.discountCode));
+        const message = `Discount code: there is no code ${input.discountCode} (make it at Discounts first)`;
+        if (!code) throw new AppError("bad_request", message, { errors: [{ field: "discountCode", message }] });
+      }
+      return change(actor, "recovery", () => ({
+        recoveryAudience: input.audience,
+        recoveryFirstDelayMinutes: input.firstDelayMinutes,
+        recoverySecondDelayMinutes: input.secondDelayMinutes,
+        recoveryDiscountCode: input.discountCode,
+      }));
+    },
     setConsentScope: ({ scope, actor }: { scope: ConsentScope; actor: string }) => change(actor, "consent", () => ({ consentScope: scope })),
     /** Back to the wordmark (the files stay: their URLs are immutable). */
     removeLogo: ({ actor }: { actor: string }) => change(actor, "logo-remove", () => ({ logoKey: null, logoWidths: null })),

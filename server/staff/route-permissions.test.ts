@@ -33,6 +33,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "menus-router.ts": { menusRouter: "/api/admin/menus" },
   "products-router.ts": { productsRouter: "/api/products" },
   "reviews-router.ts": { reviewsRouter: "/api" },
+  "recovery-router.ts": { recoveryRouter: "/api/cart", recoveryAdminRouter: "/api/admin/recovery" },
   "security-router.ts": { securityRouter: "/api/admin/security" },
   "settings-router.ts": { settingsRouter: "/api/admin/settings" },
   "staff-invitation-router.ts": { staffInvitationRouter: "/api/auth" },

@@ -3,16 +3,20 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { storeSettings } from "../db/schema";
 
-/** What a link unsubscribes from: a back-in-stock alert (`a`, by alert id) or the newsletter (`n`, by subscriber id). */
-export type UnsubscribeKind = "alert" | "newsletter";
+/**
+ * What a link unsubscribes from: a back-in-stock alert (`a`, by alert id), the newsletter (`n`, by subscriber id) or
+ * marketing mail such as checkout recovery (`r`, by the recovery email's id, issue 31).
+ */
+export type UnsubscribeKind = "alert" | "newsletter" | "recovery";
 export interface UnsubscribeTarget {
   kind: UnsubscribeKind;
   id: number;
 }
 
 const KEY = "unsubscribe_key";
-const LETTER: Record<UnsubscribeKind, string> = { alert: "a", newsletter: "n" };
-const TOKEN = /^([an])([1-9]\d{0,9})-([A-Za-z0-9_-]{43})$/;
+const LETTER: Record<UnsubscribeKind, string> = { alert: "a", newsletter: "n", recovery: "r" };
+const KIND: Record<string, UnsubscribeKind> = { a: "alert", n: "newsletter", r: "recovery" };
+const TOKEN = /^([anr])([1-9]\d{0,9})-([A-Za-z0-9_-]{43})$/;
 
 /**
  * Unsubscribe links must keep working for months (CAN-SPAM: at least 30 days after sending), so they are not stored:
@@ -50,7 +54,7 @@ export function unsubscribeLinks({ db, storeUrl, now }: { db: Database; storeUrl
     async verify(token: string): Promise<UnsubscribeTarget | null> {
       const match = TOKEN.exec(token);
       if (!match) return null;
-      const target: UnsubscribeTarget = { kind: match[1] === "a" ? "alert" : "newsletter", id: Number(match[2]) };
+      const target: UnsubscribeTarget = { kind: KIND[match[1]!]!, id: Number(match[2]) };
       const given = Buffer.from(match[3]!, "base64url");
       const expected = await sign(target);
       return given.length === expected.length && timingSafeEqual(given, expected) ? target : null;

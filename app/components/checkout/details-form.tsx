@@ -4,14 +4,16 @@ import { AddressFields } from "./address-fields";
 import type { SavedAddress } from "../../../server/accounts/addresses";
 import { buttonClass } from "~/components/layout/status-screen";
 import { TextField } from "./text-field";
+import { MARKETING_CONSENT } from "../../../shared/recovery";
 
 type Fields = { email: string; name: string; line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
 const empty: Fields = { email: "", name: "", line1: "", line2: "", city: "", region: "", postalCode: "", country: "US" };
 const fromSaved = (a: SavedAddress) => ({ name: a.name, line1: a.line1, line2: a.line2 ?? "", city: a.city, region: a.region, postalCode: a.postalCode, country: a.country });
 
-function toDetails(f: Fields, discountCode: string | null, shippingRateId: number | null) {
+function toDetails(f: Fields, discountCode: string | null, shippingRateId: number | null, marketingConsent: boolean) {
   return {
     email: f.email,
+    marketingConsent,
     name: f.name,
     address: { line1: f.line1, line2: f.line2 || undefined, city: f.city, region: f.region, postalCode: f.postalCode, country: f.country },
     discountCode: discountCode ?? undefined,
@@ -48,13 +50,15 @@ export function DetailsForm({
   const [fields, setFields] = useState<Fields>(() => ({ ...empty, email, ...(saved[0] ? fromSaved(saved[0]) : {}) }));
   const [chosen, setChosen] = useState(saved[0]?.id ?? "");
   const [save, setSave] = useState(false);
+  // Unticked until the shopper ticks it (issue 31): the server stores when, and which wording it showed.
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const { country, region, postalCode } = fields;
   useEffect(() => onAddressChange({ country, region, postalCode }), [country, region, postalCode, onAddressChange]);
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = checkoutDetailsSchema.safeParse(toDetails(fields, discountCode, shippingRateId));
+    const parsed = checkoutDetailsSchema.safeParse(toDetails(fields, discountCode, shippingRateId, consent));
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[i.path.length - 1]), i.message])));
       return;
@@ -67,6 +71,10 @@ export function DetailsForm({
       <fieldset className="space-y-4">
         <legend className="text-lg font-bold">Contact</legend>
         <TextField label="Email" type="email" autoComplete="email" required value={fields.email} onChange={set("email")} error={errors.email} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="marketingConsent" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="size-4" />
+          {MARKETING_CONSENT.label}
+        </label>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-4 text-lg font-bold">Shipping address</legend>
