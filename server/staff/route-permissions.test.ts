@@ -35,7 +35,6 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "products-router.ts": { productsRouter: "/api/products" },
   "recovery-router.ts": { recoveryRouter: "/api/cart", recoveryAdminRouter: "/api/admin/recovery" },
   "reviews-router.ts": { reviewsRouter: "/api" },
-  "search-router.ts": { searchRouter: "/api/search", searchAdminRouter: "/api/admin" },
   "security-router.ts": { securityRouter: "/api/admin/security" },
   "settings-router.ts": { settingsRouter: "/api/admin/settings" },
   "staff-invitation-router.ts": { staffInvitationRouter: "/api/auth" },
