@@ -413,11 +413,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     },
     /** Back-in-stock alerts and the VSOP waitlist: sign-up, confirmation, the sender and its sweep. */
     alerts,
+    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
+    recovery,
     /** One-click unsubscribe links (newsletter and alerts), signed, never stored. */
     unsubscribe: {
       /** What a link unsubscribes from (the page's question), or null for a link this store did not sign. */
-    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
-    recovery,
       describe: async ({ token }: { token: string }) => {
         const target = await links.verify(token);
         return target && { kind: target.kind };
