@@ -7,11 +7,11 @@ import { servicesContext, sharedPageContext, visitorContext } from "./context";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { AppProviders } from "./components/layout/app-providers";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
-import { Footer } from "./components/layout/footer";
+import { island, markPageHydrated } from "./components/ui/island";
 import { Header } from "./components/layout/header";
 import { NotFound } from "./components/layout/not-found";
 import { NotAllowed, notAllowedOf } from "./components/admin/not-allowed";
-import { hasSkeleton, PendingPage } from "./components/layout/page-skeletons";
+import { pendingSkeleton, useSkeletonCode } from "./components/layout/pending-page";
 import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
 import { isSessionChanging, useUser } from "./lib/session";
@@ -25,6 +25,9 @@ import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 import { AnnouncementBar } from "./components/layout/announcement-bar";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
+
+/** The footer's code comes when it comes near the screen, not with the page (issue 30, item 5). */
+const Footer = island(() => import("./components/layout/footer").then((m) => m.Footer));
 
 /** The admin layout route (app/routes.ts): its pages render in the staff frame. */
 const ADMIN_LAYOUT = "routes/admin-layout";
@@ -89,6 +92,7 @@ function Document({ children }: { children: ReactNode }) {
     // Lets browser tests (and curious humans) tell when the page became interactive: every page, the 404 and error
     // screens too (they render in this layout, not in App).
     document.documentElement.dataset.hydrated = "true";
+    markPageHydrated();
   }, []);
   return (
     <html lang="en" suppressHydrationWarning>
@@ -156,8 +160,9 @@ export default function App() {
     }
   }, [pathname, search]);
   // Going to another page: show its skeleton until its data arrives (same-page reloads handle their own).
+  useSkeletonCode();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  return target && target !== pathname && hasSkeleton(target) ? <PendingPage pathname={target} /> : <Outlet />;
+  return (target && target !== pathname && pendingSkeleton(target)) || <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -12,7 +12,7 @@ import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
-import { ProductReviews } from "~/components/reviews/product-reviews";
+import { island } from "~/components/ui/island";
 import { trackViewItem } from "~/lib/analytics";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
@@ -24,6 +24,9 @@ import { useCollections } from "~/lib/collections";
 import { findCollection } from "../../shared/taxonomy";
 import type { ProductDetail } from "../../server/catalog/product-types";
 import type { ReviewPage } from "../../server/reviews/review-types";
+
+/** Below the fold: the reviews' code comes when they come near the screen, not with the page (issue 30, item 5). */
+const ProductReviews = island(() => import("~/components/reviews/product-reviews").then((m) => m.ProductReviews));
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });

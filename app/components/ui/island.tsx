@@ -1,0 +1,102 @@
+import { type ComponentType, lazy, type SyntheticEvent, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+
+/** The browser keeps the server's HTML: one constant object, so React never writes the element's HTML itself. */
+const KEEP_SERVER_HTML = { __html: "" };
+
+let pageHydrated = false;
+
+/** The root layout calls this once the first page has hydrated: an island mounted after that renders at once. */
+export function markPageHydrated() {
+  pageHydrated = true;
+}
+
+/** How far below (or above) the screen an island starts fetching its code: one screen. */
+const NEAR = "100% 0px";
+
+/** A click the first load's HTML got before its code came: replayed once it has (buttons, summaries, the store's own links). */
+function replayable(target: EventTarget, box: HTMLElement): HTMLElement | null {
+  const element = target instanceof Element ? target.closest<HTMLElement>("button, summary, a[href]") : null;
+  if (!element || !box.contains(element)) return null;
+  if (element instanceof HTMLAnchorElement) {
+    const url = new URL(element.href, location.href);
+    if (url.origin !== location.origin || element.target || element.hasAttribute("download") || (url.pathname === location.pathname && url.hash)) return null;
+  }
+  return element;
+}
+
+/** Where an element sits under the island (child indexes), so the same place can be found in its rendered markup. */
+const pathOf = (element: Element, box: Element) => {
+  const path: number[] = [];
+  for (let node: Element | null = element; node && node !== box; node = node.parentElement) path.unshift([...(node.parentElement?.children ?? [])].indexOf(node));
+  return path;
+};
+const elementAt = (box: Element, path: number[]) => path.reduce<Element | undefined>((node, index) => node?.children[index], box);
+
+/**
+ * A part of a page whose code the first load does not fetch (issue 30, item 5). The server renders it in place. On the
+ * page's first load the browser keeps that HTML as it is, with nothing in it interactive, until the part comes within a
+ * screen of the viewport, takes focus or is clicked; then its code is fetched and it renders over the same markup, with
+ * the focus, and the click that woke it, carried over. After a client-side navigation it renders at once.
+ *
+ * For parts below the fold that show the same for every visitor until used (the shared page, decision 0034): a part
+ * whose first render reads the visitor belongs in the page's own code.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let code: Promise<ComponentType<P>> | undefined;
+  const fetchCode = () => (code ??= load());
+  const Live = lazy(() => fetchCode().then((component) => ({ default: component })));
+
+  return function Island(props: P) {
+    const [live, setLive] = useState(() => typeof document === "undefined" || pageHydrated);
+    const box = useRef<HTMLDivElement>(null);
+    const carried = useRef<{ path: number[]; click: boolean } | null>(null);
+    const wake = useRef(() => {});
+
+    useEffect(() => {
+      if (live || !box.current) return;
+      let woken = false;
+      wake.current = () => {
+        if (woken) return;
+        woken = true;
+        observer.disconnect();
+        void fetchCode().then(() => startTransition(() => setLive(true)));
+      };
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake.current(), { rootMargin: NEAR });
+      for (const child of box.current.children) observer.observe(child);
+      return () => observer.disconnect();
+    }, [live]);
+
+    // Once rendered: the focus, and the click that woke it, go to the same place in the new markup.
+    useLayoutEffect(() => {
+      const was = carried.current;
+      if (!live || !was || !box.current) return;
+      carried.current = null;
+      const element = elementAt(box.current, was.path);
+      if (!(element instanceof HTMLElement)) return;
+      element.focus({ preventScroll: true });
+      if (was.click) element.click();
+    }, [live]);
+
+    if (live) {
+      return (
+        <div key="live" ref={box} className="contents">
+          <Suspense fallback={null}>
+            <Live {...props} />
+          </Suspense>
+        </div>
+      );
+    }
+    const onFocus = (event: SyntheticEvent) => {
+      if (box.current && event.target instanceof Element && !carried.current?.click) carried.current = { path: pathOf(event.target, box.current), click: false };
+      wake.current();
+    };
+    const onClick = (event: SyntheticEvent) => {
+      const element = box.current && replayable(event.target, box.current);
+      if (!element || !box.current) return;
+      event.preventDefault();
+      carried.current = { path: pathOf(element, box.current), click: true };
+      wake.current();
+    };
+    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} />;
+  };
+}
