@@ -7,7 +7,7 @@ import { imagesRouter } from "./http/images-router";
 import { seoRouter } from "./http/seo-router";
 import { unsubscribeRouter } from "./http/unsubscribe-router";
 import { createResponseCache, isAnonymous } from "./http/response-cache";
-import { catalogueAnswer, pageAnswer, publishWrites } from "./http/cache-rules";
+import { catalogueAnswer, suggestionAnswer, pageAnswer, publishWrites } from "./http/cache-rules";
 import { mediaRouter } from "./http/media-router";
 import { requestContext } from "./http/request-context";
 import { withoutTrailingSlash } from "./http/trailing-slash";
@@ -58,6 +58,10 @@ export function createApp({ services, logger, production, pages = [], secureCook
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));
+    // The header's suggestions: one entry per query typed, so they get their own bound and can't push pages out (issue 33).
+    const suggestions = createResponseCache({ ttlMs: cacheTtlMs, maxEntries: 500, onResult: services.metrics.cacheResult });
+    services.catalogChanges.subscribe((change) => suggestions.apply(change));
+    app.use("/api/search/suggest", suggestions.middleware(suggestionAnswer));
     // Pages only: files (anything with an extension, .data included) and the API have their own caching. A public
     // page is one render for every visitor (its loaders never see the visitor); the others only for anonymous ones.
     app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && (isAnonymous(req) || isPublicPage(req.path, searchOf(req))) ? pageAnswer(req) : null)));

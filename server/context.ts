@@ -40,7 +40,7 @@ import type { TaxProviderName } from "./db/schema";
 import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
 import { browseCatalog } from "./catalog/browse-catalog";
 import { findProduct, getProduct } from "./catalog/get-product";
-import { searchProducts } from "./catalog/search-products";
+import { createSearchService } from "./search/search-service";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
 import type { ReturnStatus } from "./db/schema";
@@ -173,6 +173,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
+  const search = createSearchService({ db, catalogChanges, now, collections: () => collections.list() });
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
   /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
@@ -251,8 +252,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       getProduct: sharedReads.share(bind(db, getProduct)),
       findProduct: sharedReads.share(bind(db, findProduct)),
       browseCatalog: sharedReads.share(bind(db, browseCatalog), ({ category, subcategory, params }) => `${category}/${subcategory}?${params}`),
-      searchProducts: bind(db, searchProducts),
+      searchProducts: search.searchProducts,
     },
+    /** The header's suggestions (shared briefly, like the listings), the staff's synonyms and zero-result searches (issue 33). */
+    search: { ...search, suggest: sharedReads.share(search.suggest, ({ q }) => q) },
     /** The per-visitor part of a shared page (decision 0034). */
     viewer: createViewerService({ db }),
     cart: {
@@ -413,11 +416,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     },
     /** Back-in-stock alerts and the VSOP waitlist: sign-up, confirmation, the sender and its sweep. */
     alerts,
-    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
-    recovery,
     /** One-click unsubscribe links (newsletter and alerts), signed, never stored. */
     unsubscribe: {
       /** What a link unsubscribes from (the page's question), or null for a link this store did not sign. */
+    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
+    recovery,
       describe: async ({ token }: { token: string }) => {
         const target = await links.verify(token);
         return target && { kind: target.kind };

@@ -8,6 +8,7 @@ import { seedReviews } from "./seed/seed-reviews";
 import { seedContent } from "./content/seed-content";
 import { seedHome } from "./home/seed-home";
 import { seedMenus } from "./menus/seed-menus";
+import { seedSynonyms } from "./seed/seed-synonyms";
 import type { Logger } from "./logger";
 import { offsetClock } from "./clock/clock-offset";
 
@@ -30,5 +31,7 @@ export async function prepareStore({ database, config, logger, reviews = true }:
   await seedHome(database.db, now);
   // Then the menus, which link to both (today's header and footer, once, into a store with none).
   await seedMenus(database.db);
+  // An apparel store's usual synonyms, once, into a store with none (issue 33).
+  await seedSynonyms(database.db);
   await maintainDatabase(database);
 }

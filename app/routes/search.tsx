@@ -16,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const pageParam = Number(url.searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
-  const result = await context.get(servicesContext).catalog.searchProducts({ text: q, query: { page } });
+  // ?exact=1: the shopper asked for their words as typed, not the correction (issue 33).
+  const exact = url.searchParams.get("exact") === "1";
+  const result = await context.get(servicesContext).catalog.searchProducts({ text: q, query: { page }, exact });
   return { q, ...result };
 }
 
@@ -26,12 +28,21 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => [
 ];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, products, total, page, limit } = loaderData;
+  const { q, products, total, page, limit, corrected } = loaderData;
   const collections = useCollections();
   return (
     <div className="container-page pb-8 pt-6">
       <header className="mb-8 border-b border-line pb-6">
-        <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{q ? <>Results for “{q}”</> : "Search"}</h1>
+        <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">
+          {q ? (corrected && total > 0 ? <>Showing results for “{corrected}”</> : <>Results for “{q}”</>) : "Search"}
+        </h1>
+        {corrected && total > 0 && (
+          <p className="mt-2 text-sm">
+            <Link to={`/search?q=${encodeURIComponent(q)}&exact=1`} className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-500">
+              Search instead for “{q}”
+            </Link>
+          </p>
+        )}
         <p className="mt-2 text-sm text-ink-muted" aria-live="polite">
           {q ? `${total} ${total === 1 ? "product" : "products"} found` : "Type a product, colour or category in the search box."}
         </p>

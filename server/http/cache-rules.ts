@@ -63,6 +63,11 @@ export function catalogueAnswer(req: Request): CachedAnswer {
   return { key: req.originalUrl, product: id ? Number(id) : null, listing: !id };
 }
 
+/** The header's suggestions (`/api/search/suggest?q=`): the same for everyone; they show prices and stock in passing. */
+export function suggestionAnswer(req: Request): CachedAnswer {
+  return { key: req.originalUrl, product: null, listing: true };
+}
+
 /** Pages: a product page is that product's; every page counts as a listing too, for whatever else it shows. */
 export function pageAnswer(req: Request): CachedAnswer {
   const id = /^\/product\/(\d{1,9})$/.exec(req.path)?.[1];

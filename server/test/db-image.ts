@@ -17,10 +17,11 @@ import { seedCatalog } from "../seed/seed-catalog";
 import { seedContent } from "../content/seed-content";
 import { seedHome } from "../home/seed-home";
 import { seedMenus } from "../menus/seed-menus";
+import { seedSynonyms } from "../seed/seed-synonyms";
 import { migrationsDir, projectRoot } from "../paths";
 
 const cacheDir = join(projectRoot, "node_modules/.cache/test-db");
-const seedEntries = ["server/seed/seed-catalog.ts", "server/content/seed-content.ts", "server/home/seed-home.ts", "server/menus/seed-menus.ts"].map((f) => join(projectRoot, f));
+const seedEntries = ["server/seed/seed-catalog.ts", "server/content/seed-content.ts", "server/home/seed-home.ts", "server/menus/seed-menus.ts", "server/seed/seed-synonyms.ts"].map((f) => join(projectRoot, f));
 const articlesDir = join(projectRoot, "content/blog");
 
 /** What the image holds: every migration, the demo catalogue, the content, the home page's sections and the menus. The drop's dates depend on the day, so each file seeds them. */
@@ -30,6 +31,7 @@ async function fill(handle: DatabaseHandle): Promise<void> {
   await seedContent(handle.db, new Date());
   await seedHome(handle.db, new Date());
   await seedMenus(handle.db);
+  await seedSynonyms(handle.db);
 }
 
 /** A short hash of everything that decides the image's contents. */
