@@ -176,8 +176,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const search = createSearchService({ db, catalogChanges, now, collections: () => collections.list() });
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
-  /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
   const recovery = createRecoveryService({ db, mailer, logger, now, storeUrl, storeIdentity, settings, unsubscribeLinks: links, jobs, metrics });
+  /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
   const restocking = alerts.afterStockChange;
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
   const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
@@ -416,11 +416,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     },
     /** Back-in-stock alerts and the VSOP waitlist: sign-up, confirmation, the sender and its sweep. */
     alerts,
+    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
+    recovery,
     /** One-click unsubscribe links (newsletter and alerts), signed, never stored. */
     unsubscribe: {
       /** What a link unsubscribes from (the page's question), or null for a link this store did not sign. */
-    /** Checkout recovery emails (issue 31): the minute sweep, each step's send, the restore link, the staff page. */
-    recovery,
       describe: async ({ token }: { token: string }) => {
         const target = await links.verify(token);
         return target && { kind: target.kind };
