@@ -20,6 +20,7 @@ import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
 import { consentRouter } from "./consent-router";
+import { recoveryAdminRouter, recoveryRouter } from "./recovery-router";
 import { staffAdminRouter } from "./staff-router";
 import { securityRouter } from "./security-router";
 import { homeAdminRouter } from "./home-admin-router";
@@ -81,6 +82,7 @@ export function apiRouter(services: Services): Router {
   router.use("/auth", staffInvitationRouter(services));
   router.use("/cart", cartRouter(services));
   router.use(viewerRouter(services));
+  router.use("/cart", recoveryRouter(services));
   router.use(contentRouter(services));
   router.use(alertsRouter(services));
   router.use("/ai", stylistRouter(services));
@@ -88,6 +90,7 @@ export function apiRouter(services: Services): Router {
   router.use("/admin/settings", settingsRouter(services));
   router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin/menus", menusRouter(services));
+  router.use("/admin/recovery", recoveryAdminRouter(services));
   router.use("/admin/search", adminSearchRouter(services));
   router.use("/admin", searchAdminRouter(services));
   router.use("/admin/security", securityRouter(services));
