@@ -92,7 +92,8 @@ export function createJobRunner({ database, logger, schedule = true, pollingInte
       }
       for (const task of tasks) {
         await boss.createQueue(task.name, { ...queueOptions(retryDelaySeconds, retryLimit), policy: "exclusive" });
-        await boss.work(task.name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        // Four at a time per process: a worker waits its polling interval after each job, and a sweep may queue hundreds.
+        await boss.work(task.name, { pollingIntervalSeconds, batchSize: 1, localConcurrency: 4 }, async ([job]) => {
           try {
             await task.run(services, job!.data);
           } catch (err) {
