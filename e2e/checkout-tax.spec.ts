@@ -37,7 +37,7 @@ test("a shopper in San Francisco sees its tax and shipping at checkout, picks a 
     const price = Math.round(product.price * 100);
     await goto(page, "/checkout");
     await expect(page.getByText("Enter your state and postal code to see the shipping options.")).toBeVisible();
-    await page.getByLabel("Email").fill("sf.shopper@example.com");
+    await page.getByLabel("Email", { exact: true }).fill("sf.shopper@example.com");
     await page.getByLabel("Full name").fill("Robin Park");
     await page.getByLabel("Address", { exact: true }).fill("1 Market Street");
     await page.getByLabel("City").fill("San Francisco");

@@ -10,7 +10,7 @@ export async function addToCart(page: Page, productId: number, size: string) {
 }
 
 export async function fillShippingDetails(page: Page, { email = "e2e.shopper@example.com", name = "Avery Quinn" } = {}) {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Address", { exact: true }).fill("500 Pine Street");
   await page.getByLabel("City").fill("Seattle");
