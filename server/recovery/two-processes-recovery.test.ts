@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/rows";
 import { recoveryMessages } from "../db/schema";
 import { type AppProcess, createDataDir, outboxMails, startAppProcess } from "../test/app-processes";
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "../test/test-database";
@@ -9,11 +10,11 @@ const CHECKOUTS = 100;
 
 /** Carts whose checkout was left a minute ago, each with the hoodie in it, the box ticked and its own address. */
 async function leaveCheckouts(db: TestDatabase["db"]) {
-  const [{ id: variantId }] = (await db.execute(sql`select v.id from variants v where v.product_id = 2 and v.size = 'M' limit 1`)).rows as [{ id: number }];
+  const [{ id: variantId }] = rowsOf<{ id: number }>(await db.execute(sql`select v.id from variants v where v.product_id = 2 and v.size = 'M' limit 1`)) as [{ id: number }];
   await db.execute(sql`update variants set on_hand = 500, reserved = 0 where id = ${variantId}`);
   const left = new Date(Date.now() - 60_000).toISOString();
   for (let i = 0; i < CHECKOUTS; i++) {
-    const [{ id: cartId }] = (await db.execute(sql`insert into carts (token_hash) values (${randomBytes(16).toString("hex")}) returning id`)).rows as [{ id: string }];
+    const [{ id: cartId }] = rowsOf<{ id: string }>(await db.execute(sql`insert into carts (token_hash) values (${randomBytes(16).toString("hex")}) returning id`)) as [{ id: string }];
     await db.execute(sql`insert into cart_items (cart_id, variant_id, quantity) values (${cartId}, ${variantId}, 1)`);
     await db.execute(sql`
       insert into orders (order_number, cart_id, status, email, shipping_name, shipping_line1, shipping_city, shipping_region, shipping_postal_code, shipping_country,
