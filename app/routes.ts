@@ -53,6 +53,7 @@ export default [
     route("admin/customers", "routes/admin-customers.tsx"),
     route("admin/customers/:email", "routes/admin-customer.tsx"),
     route("admin/collections", "routes/admin-collections.tsx"),
+    route("admin/search-terms", "routes/admin-search-terms.tsx"),
     route("admin/discounts", "routes/admin-discounts.tsx"),
     route("admin/recovery", "routes/admin-recovery.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),

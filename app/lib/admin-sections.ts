@@ -19,6 +19,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
     sections: [
       { to: "/admin/products", label: "Products & stock", permission: "products.write" },
       { to: "/admin/collections", label: "Collections", permission: "products.write" },
+      { to: "/admin/search-terms", label: "Search & synonyms", permission: "products.write" },
       { to: "/admin/products/bulk", label: "Bulk edit", permission: "products.write" },
       { to: "/admin/products/import", label: "Import", permission: "products.write" },
     ],

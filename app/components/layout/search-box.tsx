@@ -1,14 +1,26 @@
 import { SpriteIcon } from "~/components/ui/sprite-icon";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { cn } from "~/lib/cn";
+import type { SearchSuggest, SuggestHandlers } from "./search-suggest";
 
-/** Submits to /search?q= only when the text is non-empty after trimming (SPEC §1). */
+/**
+ * Submits to /search?q= only when the text is non-empty after trimming (SPEC §1). It is an ARIA combobox: the
+ * suggestions' code (search-suggest.tsx) loads on first focus, so pages that are never searched don't carry it.
+ */
 export function SearchBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const handlers = useRef<SuggestHandlers>({});
+  const [Suggest, setSuggest] = useState<typeof SearchSuggest | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<string | undefined>();
+  function load() {
+    if (!Suggest) void import("./search-suggest").then((m) => setSuggest(() => m.SearchSuggest));
+  }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
@@ -23,11 +35,22 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
       </label>
       <SpriteIcon name="search" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted" />
       <input
+        ref={input}
         id={id}
         key={current}
         defaultValue={current}
         name="q"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={Suggest ? `${id}-list` : undefined}
+        aria-activedescendant={open ? active : undefined}
+        onFocus={load}
+        onPointerEnter={load}
+        onInput={(e) => handlers.current.input?.(e.currentTarget.value)}
+        onKeyDown={(e) => handlers.current.keyDown?.(e)}
+        onBlur={() => handlers.current.blur?.()}
         required
         pattern=".*\S.*"
         maxLength={100}
@@ -35,6 +58,7 @@ export function SearchBox({ className, onSearch }: { className?: string; onSearc
         placeholder="Search products"
         className="h-10 w-full rounded-full border border-line bg-surface-muted pl-9 pr-4 text-sm text-ink placeholder:text-ink-muted focus:border-brand-500 focus:bg-surface focus:outline-none focus-visible:outline-2"
       />
+      {Suggest && <Suggest input={input} handlers={handlers} listId={`${id}-list`} onOpen={setOpen} onActive={setActive} onPick={onSearch} />}
     </form>
   );
 }
