@@ -93,6 +93,8 @@ export const JOB_NAMES = SCHEDULED_JOBS.map((job) => job.name);
 /** A queue of one-off work with its own data (a recovery email for one checkout's step), queued by the store's code. */
 export interface TaskQueue {
   name: string;
+  /** What it does, for the staff page. */
+  description: string;
   run(services: Services, data: unknown): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export interface TaskQueue {
 export const TASK_QUEUES: readonly TaskQueue[] = [
   {
     name: "send-recovery-email",
+    description: "One checkout recovery email: checked again, then sent or skipped with its reason (issue 31)",
     run: (services, data) => services.recovery.sendStep(data),
   },
 ];

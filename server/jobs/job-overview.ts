@@ -68,7 +68,7 @@ export async function countJobs(db: Db, names: string[]): Promise<JobCounts> {
   return counts;
 }
 
-export async function readJobsOverview(db: Db, jobs: readonly ScheduledJob[]): Promise<JobsOverview> {
+export async function readJobsOverview(db: Db, jobs: readonly Pick<ScheduledJob, "name" | "description" | "cron" | "every">[]): Promise<JobsOverview> {
   const names = jobs.map((job) => job.name);
   const counts = await stateCounts(db, names);
   const queues = jobs.map(({ name, description, cron, every }) => {

@@ -30,7 +30,7 @@ export interface JobRunnerOptions {
   /** How often an idle worker asks for work (seconds, at least 0.5). */
   pollingIntervalSeconds?: number;
   jobs?: readonly ScheduledJob[];
-  /** The queues of one-off work (TASK_QUEUES). */
+  /** The queues of one-off work (TASK_QUEUES with the store's own jobs; none with a test's list unless given). */
   tasks?: readonly TaskQueue[];
   /** Seconds before a failed run is tried again; doubled each time (retryBackoff), at most five minutes. */
   retryDelaySeconds?: number;
@@ -58,14 +58,16 @@ const queueOptions = (retryDelay: number, retryLimit: number): Omit<Queue, "name
  * store's own connection (pg-boss's PGlite adapter). One code path for both; the queue's tables live in the
  * database's `pgboss` schema, so a backup holds them too.
  */
-export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, tasks = TASK_QUEUES, retryDelaySeconds = 10, retryLimit = 3, now = () => new Date() }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ database, logger, schedule = true, pollingIntervalSeconds = 2, jobs = SCHEDULED_JOBS, tasks = jobs === SCHEDULED_JOBS ? TASK_QUEUES : [], retryDelaySeconds = 10, retryLimit = 3, now = () => new Date() }: JobRunnerOptions): JobRunner {
   const boss =
     database.driver === "pglite"
       ? new PgBoss({ db: pgliteExecutor(database.pglite!), backend: "pglite", schedule, supervise: true })
       : new PgBoss({ connectionString: database.url!, max: 3, application_name: "store-jobs", schedule, supervise: true });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   boss.on("warning", (warning) => logger.warn({ warning: warning.message }, "job queue warning"));
-  const names = jobs.map((job) => job.name);
+  // The one-off queues show on the staff page beside the scheduled ones, so their failed runs can be seen and retried.
+  const shown = [...jobs, ...tasks.map((task) => ({ name: task.name, description: task.description, cron: "-", every: "When due" }))];
+  const names = shown.map((job) => job.name);
   const byName = new Map(jobs.map((job) => [job.name, job]));
   let started = false;
 
@@ -121,7 +123,7 @@ export function createJobRunner({ database, logger, schedule = true, pollingInte
       started = false;
       await boss.stop({ graceful: true, timeout: Math.max(1000, timeoutMs), close: true });
     },
-    overview: () => readJobsOverview(boss.getDb(), jobs),
+    overview: () => readJobsOverview(boss.getDb(), shown),
     counts: () => countJobs(boss.getDb(), names),
     async retry({ id, actor }) {
       const failed = await findFailedJob(boss.getDb(), names, id);

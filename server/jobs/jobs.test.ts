@@ -6,7 +6,7 @@ import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
 import { card, checkoutWith, closeOpenOrders, orderFor, setVariantStock } from "../test/checkout-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { SCHEDULED_JOBS, type ScheduledJob } from "./job-list";
+import { SCHEDULED_JOBS, type ScheduledJob, TASK_QUEUES } from "./job-list";
 
 /** Polls until `check` holds (the queue works on its own time); fails after `ms`. */
 async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
@@ -58,7 +58,7 @@ describe("the store's scheduled work, run as jobs", () => {
     const admin = await signedInAdmin(server);
     const overview = await admin.get("/api/admin/jobs");
     expect(overview.status).toBe(200);
-    expect(overview.body.queues.map((q: { name: string }) => q.name)).toEqual(SCHEDULED_JOBS.map((j) => j.name));
+    expect(overview.body.queues.map((q: { name: string }) => q.name)).toEqual([...SCHEDULED_JOBS, ...TASK_QUEUES].map((j) => j.name));
     expect(overview.body.queues.find((q: { name: string }) => q.name === "expire-reservations")).toMatchObject({ cron: "* * * * *", every: "Every minute", failed: 0, lastCompletedAt: expect.any(String) });
 
     const shopper = createApiClient(server.url);
