@@ -37,6 +37,7 @@ const LABELS: Record<string, string> = {
   senderName: "Sender name",
   senderEmail: "Sender email",
   logoKey: "Logo",
+  consentScope: "Cookie banner asks",
   links: "Links",
   ...Object.fromEntries(Object.entries(SOCIAL_NETWORKS).map(([network, { label }]) => [`socialLinks.${network}`, label])),
 };
