@@ -206,6 +206,9 @@ export async function scenarios(url, options = {}) {
   // Anonymous visitors: what the response cache serves.
   rows.push(await measure("list products", url, () => ({ path: "/api/products?limit=20" })));
   rows.push(await measure("get one product", url, () => ({ requests: [{ setupRequest: (req) => ({ ...req, path: `/api/products/${ids[n++ % ids.length]}` }) }] })));
+  // The header's suggestions as a shopper types (issue 33): each keystroke's query in turn, from the shared cache.
+  const typed = ["ho", "hod", "hodi", "hoodie", "te", "tee", "t sh", "t shirt", "je", "jens", "black tee m", "dres"];
+  rows.push(await measure("suggest", url, () => ({ requests: [{ setupRequest: (req) => ({ ...req, path: `/api/search/suggest?q=${encodeURIComponent(typed[n++ % typed.length])}` }) }] })));
   // One cart per connection, as a shopper's: the first add sets the cart cookie, the next adds reuse it; after
   // ADDS_PER_CART adds the connection starts a new cart, so a line never asks for more than is in stock.
   const ADDS_PER_CART = Math.min(10, tee.available);

@@ -17,6 +17,10 @@ import { openDatabase, type Database, type DatabaseHandle } from "../server/db/c
 import { rowsOf } from "../server/db/rows";
 import { migrateDatabase } from "../server/db/migrate";
 import { seedLargeCatalog } from "../server/seed/seed-large";
+import { createCatalogChanges } from "../server/cache/catalog-changes";
+import { listCollections } from "../server/catalog/collections";
+import { createSearchService } from "../server/search/search-service";
+import { seedSynonyms } from "../server/seed/seed-synonyms";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000,100000").split(",").map(Number);
 const RUNS = Number(process.env.SCALE_RUNS ?? 60);
@@ -85,8 +89,27 @@ async function accessPaths(db: Database, query: SQL | { getSQL(): SQL }): Promis
   return [...new Set(paths as string[])];
 }
 
+/** What shoppers type in the header (issue 33): the suggestions' call, uncached, goal under 50 ms at the largest size. */
+const SUGGESTIONS = ["hoodie", "hodi", "t shirt", "black tee m", "jens"];
+const SUGGEST_GOAL_MS = 50;
+
+/** p95 of each size's suggestions for `q`, in turns like the listings (the search words are built in the warm-up). */
+async function timeSuggest(searches: ReturnType<typeof createSearchService>[], q: string): Promise<number[]> {
+  for (const s of searches) for (let i = 0; i < 3; i++) await s.suggest({ q });
+  const times = searches.map((): number[] => []);
+  for (let i = 0; i < RUNS; i++) {
+    for (const [at, s] of searches.entries()) {
+      const started = performance.now();
+      await s.suggest({ q });
+      times[at]!.push(performance.now() - started);
+    }
+  }
+  return times.map((t) => percentile(t, 95));
+}
+
 const opened: { handle: DatabaseHandle; dispose: () => Promise<void> }[] = [];
 const results = new Map<string, { p95: number[]; paths: string[] }>();
+const suggestTimes = new Map<string, number[]>();
 try {
   for (const size of SIZES) {
     const database = await openAt(size);
@@ -103,6 +126,12 @@ try {
     const queries = await listingQueries({ db: largest, scope: scopeForPath(category, subcategory), query: parseListingQueryLenient(new URLSearchParams(query)) });
     results.set(label, { p95, paths: [...(await accessPaths(largest, queries.rows)), ...(await accessPaths(largest, queries.count))] });
   }
+  const searches = [];
+  for (const db of dbs) {
+    await seedSynonyms(db);
+    searches.push(createSearchService({ db, catalogChanges: createCatalogChanges(), now: () => new Date(), collections: () => listCollections(db) }));
+  }
+  for (const q of SUGGESTIONS) suggestTimes.set(q, await timeSuggest(searches, q));
 } finally {
   for (const o of opened) await o.dispose();
 }
@@ -119,3 +148,8 @@ for (const [label, { p95, paths }] of results) {
   console.log(`${"".padEnd(46)}plan at ${SIZES.at(-1)!.toLocaleString("en-US")}: ${paths.join("; ") || "no products access (empty)"}`);
 }
 console.log(missed ? `\n${missed} listing(s) missed the goal.` : "\nEvery listing met the goal.");
+
+console.log(`\nheader suggestions p95 (ms, ${RUNS} runs, uncached: 6 products, collections, pages), goal: under ${SUGGEST_GOAL_MS} ms at ${SIZES.at(-1)!.toLocaleString("en-US")}`);
+for (const [q, p95] of suggestTimes) {
+  console.log([`suggest "${q}"`.padEnd(44), ...p95.map((v) => v.toFixed(1).padStart(9)), "".padStart(7), p95.at(-1)! < SUGGEST_GOAL_MS ? " met" : " MISSED"].join(" "));
+}
