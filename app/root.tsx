@@ -1,18 +1,14 @@
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { IconSprite } from "~/components/ui/sprite-icon";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { servicesContext, sharedPageContext, visitorContext } from "./context";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { AppProviders } from "./components/layout/app-providers";
-import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { island, markPageHydrated } from "./components/ui/island";
 import { Header } from "./components/layout/header";
-import { NotFound } from "./components/layout/not-found";
-import { NotAllowed, notAllowedOf } from "./components/admin/not-allowed";
 import { pendingSkeleton, useSkeletonCode } from "./components/layout/pending-page";
-import { StatusScreen, buttonClass } from "./components/layout/status-screen";
 import { useNonce } from "./lib/nonce";
 import { isSessionChanging, useUser } from "./lib/session";
 import { ViewerHead, ViewerProvider } from "./lib/viewer";
@@ -22,12 +18,17 @@ import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
 import { ConsentBanner, ConsentScript } from "./components/layout/consent-banner";
 import { reportWebVitals } from "./lib/web-vitals";
 import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
-import { AnnouncementBar } from "./components/layout/announcement-bar";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
 
 /** The footer's code comes when it comes near the screen, not with the page (issue 30, item 5). */
 const Footer = island(() => import("./components/layout/footer").then((m) => m.Footer));
+
+/** The trail's code comes when a pointer, focus or click reaches it, or the page changes (issue 30, item 5). */
+const Breadcrumbs = island(() => import("./components/layout/breadcrumbs").then((m) => m.Breadcrumbs), "use");
+
+/** The bar's code comes when a pointer, focus or click reaches it, or its message changes (issue 30, item 5). */
+const AnnouncementBar = island(() => import("./components/layout/announcement-bar").then((m) => m.AnnouncementBar), "use");
 
 /** The admin layout route (app/routes.ts): its pages render in the staff frame. */
 const ADMIN_LAYOUT = "routes/admin-layout";
@@ -126,7 +127,7 @@ function Document({ children }: { children: ReactNode }) {
               <div className="flex min-h-screen flex-col">
                 {data?.announcement && !isStaffPath(pathname) && <AnnouncementBar announcement={data.announcement} />}
                 <Header />
-                <Breadcrumbs />
+                <Breadcrumbs pathname={pathname} />
                 <main id="main" className="flex-1">
                   {children}
                 </main>
@@ -165,16 +166,13 @@ export default function App() {
   return (target && target !== pathname && pendingSkeleton(target)) || <Outlet />;
 }
 
+/** The error screens' code comes only with an error (issue 30, item 5). */
+const PageError = lazy(() => import("./components/layout/page-error").then((m) => ({ default: m.PageError })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const notAllowed = notAllowedOf(error);
-  if (notAllowed) return <NotAllowed data={notAllowed} />;
   return (
-    <StatusScreen eyebrow="Something went wrong" title="We couldn't load this page">
-      <p>Please try again in a moment. If it keeps happening, contact us and we'll sort it out.</p>
-      <a href="/" className={`${buttonClass} mt-8`}>
-        Back to Home
-      </a>
-    </StatusScreen>
+    <Suspense fallback={null}>
+      <PageError error={error} />
+    </Suspense>
   );
 }

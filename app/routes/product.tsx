@@ -1,14 +1,11 @@
-import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/product";
 import { servicesContext } from "~/context";
 import { isStaffPreview } from "~/lib/content-preview.server";
-import { StatusScreen, buttonClass } from "~/components/layout/status-screen";
-import { ProductDescription } from "~/components/product-detail/product-description";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
 import { descriptionText } from "../../shared/description";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
-import { ServiceNotes } from "~/components/product-detail/service-notes";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { FavoriteButton } from "~/components/product/favorite-button";
 import { StarRating } from "~/components/product/star-rating";
@@ -27,6 +24,9 @@ import type { ReviewPage } from "../../server/reviews/review-types";
 
 /** Below the fold: the reviews' code comes when they come near the screen, not with the page (issue 30, item 5). */
 const ProductReviews = island(() => import("~/components/reviews/product-reviews").then((m) => m.ProductReviews));
+/** Text that stays as the server rendered it until the page changes: their code comes then, or on a navigation's first sign. */
+const ProductDescription = island(() => import("~/components/product-detail/product-description").then((m) => m.ProductDescription), "use");
+const ServiceNotes = island(() => import("~/components/product-detail/service-notes").then((m) => m.ServiceNotes), "use");
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!params.id || !/^[1-9]\d{0,9}$/.test(params.id)) throw data({ reason: "invalid" }, { status: 400 });
@@ -41,8 +41,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const preview = !onSale;
   // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
   const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
+  // Formatted here (in UTC, like everywhere): the page's code carries no date formatting.
+  const shipsOn = shipsAt ? shipDateLong(new Date(shipsAt)) : null;
   const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
-  return { product, shipsAt, preview, reviews, shipping: await services.pricing.shippingPromise(), ...(await searchSummary(context, request, product, reviews)) };
+  return { product, shipsOn, preview, reviews, shipping: await services.pricing.shippingPromise(), ...(await searchSummary(context, request, product, reviews)) };
 }
 
 /**
@@ -74,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shipsAt, preview, reviews, shipping } = loaderData;
+  const { product, shipsOn, preview, reviews, shipping } = loaderData;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
@@ -121,9 +123,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </span>
             )}
           </p>
-          {shipsAt && (
+          {shipsOn && (
             <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">
-              Pre-order · Ships {shipDateLong(new Date(shipsAt))} · Free shipping on all pre-orders
+              Pre-order · Ships {shipsOn} · Free shipping on all pre-orders
             </p>
           )}
           <ProductDescription text={product.description} />
@@ -166,34 +168,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The error screens' code comes only with an error (issue 30, item 5). */
+const ProductError = lazy(() => import("~/components/product-detail/product-error").then((m) => ({ default: m.ProductError })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const navigate = useNavigate();
-  if (isRouteErrorResponse(error) && error.status === 400) {
-    return (
-      <StatusScreen title="Invalid Product">
-        <p>That link doesn't point to a product.</p>
-        <Link to="/" className={`${buttonClass} mt-8`}>
-          Go Home
-        </Link>
-      </StatusScreen>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <StatusScreen title="Product Not Found">
-        <p>We couldn't find this product. It may have sold out for good or moved.</p>
-        <button type="button" onClick={() => navigate(-1)} className={`${buttonClass} mt-8`}>
-          Go Back
-        </button>
-      </StatusScreen>
-    );
-  }
   return (
-    <StatusScreen title="Error Loading Product">
-      <p>Something went wrong while loading this product.</p>
-      <button type="button" onClick={() => window.location.reload()} className={`${buttonClass} mt-8`}>
-        Refresh
-      </button>
-    </StatusScreen>
+    <Suspense fallback={null}>
+      <ProductError error={error} />
+    </Suspense>
   );
 }

@@ -1,10 +1,9 @@
 import { SpriteIcon } from "~/components/ui/sprite-icon";
-import { Link, useLocation, useMatches } from "react-router";
+import { Link, useMatches } from "react-router";
 import { buildBreadcrumbs } from "~/lib/breadcrumbs";
 import { useCollections } from "~/lib/collections";
 
-export function Breadcrumbs() {
-  const { pathname } = useLocation();
+export function Breadcrumbs({ pathname }: { pathname: string }) {
   const matches = useMatches();
   const crumbs = buildBreadcrumbs(pathname, useCollections());
   // A page may name its last crumb from its data (a product's name rather than its id).

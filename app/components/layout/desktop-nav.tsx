@@ -1,6 +1,6 @@
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { useMenus } from "~/lib/menus";
 import type { MenuLink } from "../../../shared/menus";
@@ -36,9 +36,8 @@ function moveFocus(event: KeyboardEvent, items: HTMLElement[]) {
  * aria-expanded controlling their panel), written out rather than taken from Radix's NavigationMenu, which cost every
  * page about 15 KB of JavaScript; the panels' links are in the server's HTML, hidden until opened.
  */
-export function DesktopNav() {
+export function DesktopNav({ pathname }: { pathname: string }) {
   const { header } = useMenus();
-  const { pathname } = useLocation();
   const baseId = useId();
   const [openValue, setOpenValue] = useState<string | null>(null);
   const [shownPath, setShownPath] = useState(pathname);

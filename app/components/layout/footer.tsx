@@ -25,7 +25,7 @@ export function Footer() {
     <footer className="mt-20 border-t border-line bg-surface-muted">
       <div className={cn("container-page grid gap-10 py-14 sm:grid-cols-2", COLUMNS[footer.length] ?? "lg:grid-cols-4")}>
         <div>
-          <Logo />
+          <Logo store={store} />
           <p className="mt-4 max-w-xs text-sm leading-6 text-ink-muted">
             Clothing for men, women and kids, and VSOP: our limited premium streetwear, made to order in small runs.
           </p>

@@ -1,22 +1,31 @@
 import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
+import { useStoreSettings } from "~/lib/store-settings";
 import { useViewer, ViewerSlotText } from "~/lib/viewer";
-import { DesktopNav } from "./desktop-nav";
-import { Logo } from "./logo";
+import { island } from "~/components/ui/island";
 import { MobileMenu } from "./mobile-menu";
 import { SearchBox } from "./search-box";
-import { ThemeToggle } from "./theme-toggle";
 
 const SHADOW_AFTER_PX = 50;
+
+/**
+ * The menus', the logo's and the theme switch's code comes when a pointer, focus or click reaches them, or what they
+ * show changes (issue 30, item 5): until then they are the server's HTML.
+ */
+const DesktopNav = island(() => import("./desktop-nav").then((m) => m.DesktopNav), "use");
+const Logo = island(() => import("./logo").then((m) => m.Logo), "use");
+const ThemeToggle = island(() => import("./theme-toggle").then((m) => m.ThemeToggle), "use");
 
 export function Header() {
   const { data: cart } = useCart();
   const { setOpen: setCartOpen } = useCartDrawer();
   const viewer = useViewer();
+  const { pathname } = useLocation();
+  const store = useStoreSettings();
   // The cart once fetched (every cart call answers it whole), else the viewer's count, as stitched into the page.
   const counted = cart ? { ...viewer, cartCount: cart.itemCount } : viewer;
   const [scrolled, setScrolled] = useState(false);
@@ -37,8 +46,8 @@ export function Header() {
     >
       <div className="container-page flex h-16 items-center gap-2 lg:gap-6">
         <MobileMenu />
-        <Logo />
-        <DesktopNav />
+        <Logo store={store} />
+        <DesktopNav pathname={pathname} />
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" />
           <ThemeToggle />

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { useStoreSettings } from "~/lib/store-settings";
 import { photoUrl } from "../../../shared/photo-urls";
-import type { StoreLogo } from "../../../shared/store-settings";
+import type { PublicStore, StoreLogo } from "../../../shared/store-settings";
 
 const srcSet = (logo: StoreLogo, format: "avif" | "webp" | "jpg") => logo.widths.map((w) => `${photoUrl(logo.key, w, format)} ${w}w`).join(", ");
 
@@ -17,8 +16,7 @@ function LogoImage({ logo }: { logo: StoreLogo }) {
 }
 
 /** The store's logo when staff uploaded one, else its name as a wordmark: the first word large, the rest small. */
-export function Logo() {
-  const store = useStoreSettings();
+export function Logo({ store }: { store: PublicStore | null }) {
   const name = store?.name ?? "Home";
   const [first, ...rest] = name.split(" ");
   return (

@@ -13,7 +13,4 @@ export function StatusScreen({ eyebrow, title, children }: { eyebrow?: string; t
   );
 }
 
-export const buttonClass =
-  "inline-flex h-11 items-center justify-center gap-2 rounded-full bg-ink px-6 text-sm font-semibold text-surface transition hover:opacity-90";
-export const secondaryButtonClass =
-  "inline-flex h-11 items-center justify-center gap-2 rounded-full border border-ink px-6 text-sm font-semibold text-ink transition hover:bg-ink hover:text-surface";
+export { buttonClass, secondaryButtonClass } from "~/components/ui/button-classes";

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, type SyntheticEvent, startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, type SyntheticEvent, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { onNavigationIntent } from "~/lib/navigation-intent";
 
 /** The browser keeps the server's HTML: one constant object, so React never writes the element's HTML itself. */
 const KEEP_SERVER_HTML = { __html: "" };
@@ -10,7 +11,7 @@ export function markPageHydrated() {
   pageHydrated = true;
 }
 
-/** How far below (or above) the screen an island starts fetching its code: one screen. */
+/** How far below (or above) the screen a "near" island starts fetching its code: one screen. */
 const NEAR = "100% 0px";
 
 /** A click the first load's HTML got before its code came: replayed once it has (buttons, summaries, the store's own links). */
@@ -32,42 +33,58 @@ const pathOf = (element: Element, box: Element) => {
 };
 const elementAt = (box: Element, path: number[]) => path.reduce<Element | undefined>((node, index) => node?.children[index], box);
 
+const sameProps = (a: object, b: object) => Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => Object.is(value, (b as Record<string, unknown>)[key]));
+
+/**
+ * When an island's code comes:
+ * - "near": when it comes within a screen of the viewport (parts below the fold);
+ * - "use": when it is used (a pointer over it, focus, a click), or its props change (parts that stay as they are until
+ *   then: a menu, the breadcrumbs). Its code is also fetched on the first sign of a navigation.
+ * Either way also when it takes focus, is clicked, or its props change.
+ */
+type Wake = "near" | "use";
+
 /**
  * A part of a page whose code the first load does not fetch (issue 30, item 5). The server renders it in place. On the
- * page's first load the browser keeps that HTML as it is, with nothing in it interactive, until the part comes within a
- * screen of the viewport, takes focus or is clicked; then its code is fetched and it renders over the same markup, with
- * the focus, and the click that woke it, carried over. After a client-side navigation it renders at once.
+ * page's first load the browser keeps that HTML as it is, with nothing in it interactive, until it wakes (`Wake`);
+ * then its code is fetched and it renders over the same markup, with the focus, and the click that woke it, carried
+ * over. After a client-side navigation it renders at once.
  *
- * For parts below the fold that show the same for every visitor until used (the shared page, decision 0034): a part
- * whose first render reads the visitor belongs in the page's own code.
+ * Only for parts that show the same for every visitor until used (the shared page, decision 0034): a part whose first
+ * render reads the visitor belongs in the page's own code. Its props must be plain values, compared one by one.
  */
-export function island<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, wake: Wake = "near"): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
   let code: Promise<ComponentType<P>> | undefined;
-  const fetchCode = () => (code ??= load());
-  const Live = lazy(() => fetchCode().then((component) => ({ default: component })));
+  const fetchCode = () => (code ??= load().then((component) => (loaded = component)));
+  // Once the code is here, the lazy component resolves at once (a synchronous thenable): no fallback, no extra render.
+  const Live = lazy(() => (loaded ? { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } : fetchCode().then((component) => ({ default: component }))) as Promise<{ default: ComponentType<P> }>);
+  if (wake === "use" && typeof document !== "undefined") onNavigationIntent(() => void fetchCode());
 
   return function Island(props: P) {
     const [live, setLive] = useState(() => typeof document === "undefined" || pageHydrated);
     const box = useRef<HTMLDivElement>(null);
+    const firstProps = useRef(props);
     const carried = useRef<{ path: number[]; click: boolean } | null>(null);
-    const wake = useRef(() => {});
+    const woken = useRef(false);
+    const wakeUp = () => {
+      if (live || woken.current) return;
+      woken.current = true;
+      if (loaded) setLive(true);
+      else void fetchCode().then(() => setLive(true));
+    };
 
     useEffect(() => {
-      if (live || !box.current) return;
-      let woken = false;
-      wake.current = () => {
-        if (woken) return;
-        woken = true;
-        observer.disconnect();
-        void fetchCode().then(() => startTransition(() => setLive(true)));
-      };
-      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake.current(), { rootMargin: NEAR });
+      if (live || wake !== "near" || !box.current) return;
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wakeUp(), { rootMargin: NEAR });
       for (const child of box.current.children) observer.observe(child);
       return () => observer.disconnect();
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- observes once while the island is static
     }, [live]);
 
-    // Once rendered: the focus, and the click that woke it, go to the same place in the new markup.
     useLayoutEffect(() => {
+      if (!live && !sameProps(props, firstProps.current)) wakeUp();
+      // Once rendered: the focus, and the click that woke it, go to the same place in the new markup.
       const was = carried.current;
       if (!live || !was || !box.current) return;
       carried.current = null;
@@ -75,7 +92,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
       if (!(element instanceof HTMLElement)) return;
       element.focus({ preventScroll: true });
       if (was.click) element.click();
-    }, [live]);
+    });
 
     if (live) {
       return (
@@ -88,15 +105,15 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
     }
     const onFocus = (event: SyntheticEvent) => {
       if (box.current && event.target instanceof Element && !carried.current?.click) carried.current = { path: pathOf(event.target, box.current), click: false };
-      wake.current();
+      wakeUp();
     };
     const onClick = (event: SyntheticEvent) => {
       const element = box.current && replayable(event.target, box.current);
       if (!element || !box.current) return;
       event.preventDefault();
       carried.current = { path: pathOf(element, box.current), click: true };
-      wake.current();
+      wakeUp();
     };
-    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} />;
+    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} onPointerOver={wake === "use" ? wakeUp : undefined} />;
   };
 }
