@@ -55,6 +55,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
     test("the open suggestions have no axe violations", async ({ page }) => {
+      test.setTimeout(120_000); // axe on a loaded machine
       await goto(page, "/");
       const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
       await box.click();
