@@ -268,3 +268,51 @@ describe("isAnonymous", () => {
     expect(isAnonymous(request({ authorization: "Bearer abc" }))).toBe(false);
   });
 });
+
+describe("the response cache's bounds (decision 0035)", () => {
+  async function boundedStore(bounds: { maxEntries?: number; maxBytes?: number }) {
+    const cache = createResponseCache({ ttlMs: TTL_MS, ...bounds });
+    const app = express();
+    app.use(cache.middleware((req) => ({ key: req.path, product: null, listing: true })));
+    app.get("/kb/:n", (req, res) => {
+      res.type("text/plain").send(req.params.n.padEnd(Number(req.params.n) * 1024, "x"));
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => listening.once("listening", resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    return {
+      cached: async (path: string) => (await fetch(`${base}${path}`)).headers.get("x-cache") === "hit",
+      close: () => new Promise<void>((resolve) => listening.close(() => resolve())),
+    };
+  }
+
+  it("keeps at most maxBytes of bodies, the least recently served going first; a body bigger than the bound alone is never kept", async () => {
+    const store = await boundedStore({ maxBytes: 10 * 1024 });
+    try {
+      for (const n of [3, 4]) await store.cached(`/kb/${n}`);
+      expect(await store.cached("/kb/3")).toBe(true); // 3 KB is now the most recently served
+      await store.cached("/kb/5"); // 12 KB would pass the bound: the 4 KB answer, served longest ago, goes
+      expect(await store.cached("/kb/3")).toBe(true);
+      expect(await store.cached("/kb/5")).toBe(true);
+      expect(await store.cached("/kb/4")).toBe(false); // (a miss: now kept again, the 3 KB one going)
+      await store.cached("/kb/11");
+      expect(await store.cached("/kb/11")).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps at most maxEntries answers", async () => {
+    const store = await boundedStore({ maxEntries: 2 });
+    try {
+      for (const n of [1, 2]) await store.cached(`/kb/${n}`);
+      expect(await store.cached("/kb/1")).toBe(true);
+      await store.cached("/kb/3");
+      expect(await store.cached("/kb/1")).toBe(true);
+      expect(await store.cached("/kb/3")).toBe(true);
+      expect(await store.cached("/kb/2")).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { CatalogChange } from "../cache/catalog-changes";
+import { createLru } from "../cache/lru";
 import type { CachedAnswer } from "./cache-rules";
 
 interface Entry {
@@ -27,10 +28,11 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
  * An entry is at most `ttlMs` old, counted from when its render began. While an expired entry that no change has
  * touched is rendered anew, concurrent requests get it (up to twice `ttlMs` old: nothing has changed since). Changes
  * reach this cache from this process and from the others (server/cache/change-feed.ts). Cached HTML carries the
- * request's CSP nonce, swapped for the new one on every hit.
+ * request's CSP nonce, swapped for the new one on every hit. Bounded like every cache (decision 0035): at most
+ * `maxEntries` answers and `maxBytes` of bodies, the least recently served going first.
  */
-export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, onResult = (_result: "hit" | "stale" | "miss") => {} } = {}) {
-  const entries = new Map<string, Entry>();
+export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes = 32 * 1024 * 1024, onResult = (_result: "hit" | "stale" | "miss") => {} } = {}) {
+  const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.body.length });
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
   const pending = new Map<string, Promise<void>>();
 
@@ -84,9 +86,7 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, onResult 
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
       if (res.statusCode === 200 && !res.getHeader("set-cookie") && storable(startedIn, product)) {
-        // A re-rendered answer moves to the back of the line: the oldest render goes first when the cache is full.
-        entries.delete(key);
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, body: Buffer.concat(chunks), nonce: res.locals.cspNonce ?? "" });
       }
@@ -107,7 +107,7 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, onResult 
       stockChangedAt = seq;
       const ids = new Set(change.products);
       for (const id of ids) productChangedAt.set(id, seq);
-      for (const [key, entry] of entries) if (entry.product !== null && ids.has(entry.product)) entries.delete(key);
+      entries.deleteWhere((entry) => entry.product !== null && ids.has(entry.product));
     },
     /** Caches GET requests for which `describe` returns an answer; null means "never cache this one". */
     middleware(describe: (req: Request) => CachedAnswer | null): RequestHandler {

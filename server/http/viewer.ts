@@ -3,6 +3,7 @@ import { Router } from "express";
 import { isPublicPage, type Viewer, viewerRanges } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { Services } from "../context";
+import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { isAnonymous } from "./response-cache";
 import { sessionTokenOf } from "./session";
@@ -37,7 +38,8 @@ const NOT_PAGES = /^\/(?:api|images|media)\//;
  * fetches the cart after hydrating. Personal routes always read it afresh.
  */
 export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
-  const entries = new Map<string, { at: number; viewer: Promise<Viewer<User>> }>();
+  // Bounded like every cache (decision 0035): the least recently used visitor goes first when full.
+  const entries = createLru<string, { at: number; viewer: Promise<Viewer<User>> }>({ maxEntries });
   const keyOf = (req: Request) => `${sessionTokenOf(req) ?? ""}|${readCookie(req, CART_COOKIE) ?? ""}`;
   return {
     viewer(req: Request, load: () => Promise<Viewer<User>>): Promise<Viewer<User>> {
@@ -45,9 +47,6 @@ export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
       const kept = entries.get(key);
       if (kept && Date.now() - kept.at < ttlMs) return kept.viewer;
       const viewer = load();
-      entries.delete(key);
-      // The oldest goes first when full: a bound on memory whatever the number of visitors.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { at: Date.now(), viewer });
       viewer.catch(() => entries.delete(key));
       return viewer;
