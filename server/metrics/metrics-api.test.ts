@@ -5,6 +5,7 @@ import { card, checkoutWith, closeOpenOrders, setVariantStock } from "../test/ch
 import { startTestServer, type TestServer } from "../test/test-server";
 import { createMetrics } from "./metrics";
 import { startMetricsServer } from "./metrics-http";
+import { RECOVERY_SKIP_REASONS } from "../../shared/recovery";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
 
@@ -35,11 +36,14 @@ describe("/metrics", () => {
       ...reasons.map((reason) => `store_checkout_failures_total{reason="${reason}"}`),
       ...["sent", "failed"].map((result) => `store_emails_total{result="${result}"}`),
       ...["hit", "stale", "miss"].map((result) => `store_response_cache_total{result="${result}"}`),
+      ...RECOVERY_SKIP_REASONS.map((reason) => `store_recovery_emails_skipped_total{reason="${reason}"}`),
     ];
     expect(Object.fromEntries(series.map((name) => [name, text.split("\n").find((line) => line.startsWith(`${name} `))]))).toEqual(Object.fromEntries(series.map((name) => [name, `${name} 0`])));
     // Every labelled counter of the store's own is covered above: a new one needs its known values started at 0 too.
     const labelled = new Set([...text.matchAll(/^(store_\w+_total)\{/gm)].map((m) => m[1]));
-    expect([...labelled].sort()).toEqual(["store_checkout_failures_total", "store_emails_total", "store_response_cache_total"]);
+    expect([...labelled].sort()).toEqual(["store_checkout_failures_total", "store_emails_total", "store_recovery_emails_skipped_total", "store_response_cache_total"]);
+    expect(text).toMatch(/^store_recovery_emails_sent_total 0$/m);
+    expect(text).toMatch(/^store_recovery_orders_recovered_total 0$/m);
   });
 
   it("answers only to the metrics token, in Prometheus text with Node and process defaults", async () => {
