@@ -13,6 +13,7 @@ import { entryChangeSchema, entryFieldsSchema } from "../content/entry-schemas";
 import { sectionsPutSchema } from "../home/section-schemas";
 import { announcementChangeSchema, announcementFieldsSchema } from "../home/announcement-schemas";
 import { menuSaveSchema } from "../menus/menu-schemas";
+import { synonymGroupSchema } from "../search/synonyms";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { rejectReviewSchema, replyReviewSchema } from "../reviews/review-schemas";
 import { invitationFieldsSchema, roleChangeSchema, roleFieldsSchema, secondFactorCodeSchema, staffAddSchema, staffChangeSchema, totpConfirmSchema } from "../staff/staff-schemas";
@@ -62,6 +63,8 @@ const staffBodies: BodyCase[] = [
   ["POST", "/api/admin/content/1/archive", emptyBodySchema, {}],
   ["POST", "/api/admin/content/1/revisions/1/restore", emptyBodySchema, {}],
   ["PUT", "/api/admin/menus/header", menuSaveSchema("header"), { items: [{ label: "Men", kind: "collection", targetId: 1 }, { label: "Sale", kind: "url", url: "/category/sale", badge: "NEW" }] }],
+  ["POST", "/api/admin/synonyms", synonymGroupSchema, { terms: ["tee", "t-shirt"] }],
+  ["PUT", "/api/admin/synonyms/1", synonymGroupSchema, { terms: ["jumper", "sweater", "pullover"] }],
   ["PUT", "/api/admin/menus/footer", menuSaveSchema("footer"), { items: [{ label: "Help", kind: "group", children: [{ label: "FAQ", kind: "entry", targetId: 1 }] }] }],
   ["PUT", "/api/admin/home/sections", sectionsPutSchema, { sections: [{ type: "product_grid", settings: { title: "New", source: "new", limit: 4 }, visible: true, startsAt: "2027-01-01T00:00:00Z", endsAt: null }] }],
   ["POST", "/api/admin/announcements", announcementFieldsSchema, { message: "Free shipping over {free_shipping_threshold}", linkUrl: "/shipping", linkLabel: "Details", active: true, startsAt: null, endsAt: "2027-01-01T00:00:00Z" }],
