@@ -26,16 +26,24 @@ const test = base.extend<{ tagRequests: string[] }, { consentStore: string }>({
       const child: ChildProcess = spawn(process.execPath, ["build/server/main.js"], { env, stdio: ["ignore", "ignore", "pipe"] });
       let errors = "";
       child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.once("exit", (code) => {
         if (code) console.error(`The consent store exited with ${code}: ${errors}`);
       });
+      // The store goes with the worker however the worker ends (a setup that timed out never reaches the finally).
+      const stop = () => child.kill("SIGKILL");
+      process.once("exit", stop);
       const url = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 3000 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-      await provide(url);
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        for (let i = 0; i < 3000 && child.exitCode === null && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+        await provide(url);
+      } finally {
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+        if (child.exitCode === null && child.signalCode === null) stop();
+        process.off("exit", stop);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
     // A fresh store migrates and seeds an empty directory: seconds, but minutes on a loaded 2-core machine.
     { scope: "worker", timeout: 330_000 },
