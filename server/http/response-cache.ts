@@ -14,6 +14,22 @@ interface Entry {
   headers: Record<string, string>;
   body: Buffer;
   nonce: string;
+  /** The body cut where its nonce was (views of `body`, no copies): a hit joins them with its own nonce between. */
+  parts: Buffer[];
+}
+
+/** `body` cut at every occurrence of `nonce` (the whole body when there is none). */
+function cutAt(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const marker = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(marker); at !== -1; at = body.indexOf(marker, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + marker.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
@@ -56,8 +72,14 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes 
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", age > ttlMs ? "stale" : "hit");
     onResult(age > ttlMs ? "stale" : "hit");
-    const nonce = res.locals.cspNonce;
-    res.end(entry.nonce && nonce ? Buffer.from(entry.body.toString("utf8").replaceAll(entry.nonce, nonce)) : entry.body);
+    // The page with this response's nonce: one Buffer made from the stored pieces, never a string of the page.
+    const nonce: string | undefined = res.locals.cspNonce;
+    if (entry.parts.length === 1 || !nonce) {
+      res.end(entry.body);
+      return true;
+    }
+    const marker = Buffer.from(nonce);
+    res.end(Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [marker, part]))));
     return true;
   }
 
@@ -88,7 +110,9 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes 
       if (res.statusCode === 200 && !res.getHeader("set-cookie") && storable(startedIn, product)) {
         // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, body: Buffer.concat(chunks), nonce: res.locals.cspNonce ?? "" });
+        const body = Buffer.concat(chunks);
+        const nonce: string = res.locals.cspNonce ?? "";
+        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, body, nonce, parts: cutAt(body, nonce) });
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
