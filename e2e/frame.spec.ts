@@ -82,7 +82,7 @@ test.describe("shared frame", () => {
 
     test("search submits only non-blank text", async ({ page }) => {
       await goto(page, "/category/women");
-      const search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+      const search = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
       await search.fill("   ");
       await search.press("Enter");
       await expect(page).toHaveURL(/\/category\/women$/);

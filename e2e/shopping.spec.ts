@@ -117,7 +117,7 @@ test("the product quantity box ignores out-of-range typing and clamps on blur", 
 
 test("search finds products by words and says when nothing matches", async ({ page }) => {
   await goto(page, "/");
-  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+  const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
   await box.fill("linen dress");
   await box.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Results for “linen dress”" })).toBeVisible();

@@ -5,6 +5,7 @@ import { preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart, useCartDrawer } from "~/lib/cart";
 import { cn } from "~/lib/cn";
 import { useStoreSettings } from "~/lib/store-settings";
+import { ThemeToggle } from "./theme-toggle";
 import { useViewer, ViewerSlotText } from "~/lib/viewer";
 import { island } from "~/components/ui/island";
 import { MobileMenu } from "./mobile-menu";
@@ -13,12 +14,11 @@ import { SearchBox } from "./search-box";
 const SHADOW_AFTER_PX = 50;
 
 /**
- * The menus', the logo's and the theme switch's code comes when a pointer, focus or click reaches them, or what they
+ * The menus' and the logo's code comes when a pointer, focus or click reaches them, or what they
  * show changes (issue 30, item 5): until then they are the server's HTML.
  */
 const DesktopNav = island(() => import("./desktop-nav").then((m) => m.DesktopNav), "use");
 const Logo = island(() => import("./logo").then((m) => m.Logo), "use");
-const ThemeToggle = island(() => import("./theme-toggle").then((m) => m.ThemeToggle), "use");
 
 export function Header() {
   const { data: cart } = useCart();

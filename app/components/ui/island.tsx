@@ -65,7 +65,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     const [live, setLive] = useState(() => typeof document === "undefined" || pageHydrated);
     const box = useRef<HTMLDivElement>(null);
     const firstProps = useRef(props);
-    const carried = useRef<{ path: number[]; click: boolean } | null>(null);
+    const carried = useRef<{ path: number[]; click?: boolean; hover?: boolean } | null>(null);
     const woken = useRef(false);
     const wakeUp = () => {
       if (live || woken.current) return;
@@ -84,12 +84,17 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
 
     useLayoutEffect(() => {
       if (!live && !sameProps(props, firstProps.current)) wakeUp();
-      // Once rendered: the focus, and the click that woke it, go to the same place in the new markup.
+      // Once rendered: the focus, the click or the pointer that woke it go to the same place in the new markup.
       const was = carried.current;
       if (!live || !was || !box.current) return;
       carried.current = null;
       const element = elementAt(box.current, was.path);
       if (!(element instanceof HTMLElement)) return;
+      if (was.hover) {
+        // The pointer is already there: tell the new markup it came in, as the browser would have.
+        if (element.matches(":hover")) element.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse", isPrimary: true }));
+        return;
+      }
       element.focus({ preventScroll: true });
       if (was.click) element.click();
     });
@@ -104,7 +109,12 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       );
     }
     const onFocus = (event: SyntheticEvent) => {
-      if (box.current && event.target instanceof Element && !carried.current?.click) carried.current = { path: pathOf(event.target, box.current), click: false };
+      if (box.current && event.target instanceof Element && !carried.current?.click) carried.current = { path: pathOf(event.target, box.current) };
+      wakeUp();
+    };
+    const onPointerOver = (event: SyntheticEvent) => {
+      // The element under the pointer last (a focus or a click carried already comes first).
+      if (box.current && event.target instanceof Element && (!carried.current || carried.current.hover)) carried.current = { path: pathOf(event.target, box.current), hover: true };
       wakeUp();
     };
     const onClick = (event: SyntheticEvent) => {
@@ -114,6 +124,6 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       carried.current = { path: pathOf(element, box.current), click: true };
       wakeUp();
     };
-    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} onPointerOver={wake === "use" ? wakeUp : undefined} />;
+    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} onPointerOver={wake === "use" ? onPointerOver : undefined} />;
   };
 }
