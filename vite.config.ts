@@ -105,6 +105,9 @@ function fewerClientChunks(): Plugin {
 }
 
 export default defineConfig({
+  // No preload helper around dynamic imports: every island and dialog (decision 0040) would carry its chunk's
+  // dependency list and the helper into the page's code. A chunk loaded on use fetches its own imports.
+  build: { modulePreload: false },
   plugins: [tailwindcss(), reactRouter(), fewerClientChunks()],
   resolve: { tsconfigPaths: true },
 });

@@ -15,7 +15,7 @@ import { ViewerHead, ViewerProvider } from "./lib/viewer";
 import { themeBootScript } from "./lib/theme";
 import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
-import { ConsentBanner, ConsentScript } from "./components/layout/consent-banner";
+import { ConsentScript } from "./components/layout/consent-script";
 import { reportWebVitals } from "./lib/web-vitals";
 import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
 import { staffAsOf } from "./lib/content-preview.server";
@@ -26,6 +26,9 @@ const Footer = island(() => import("./components/layout/footer").then((m) => m.F
 
 /** The trail's code comes when a pointer, focus or click reaches it, or the page changes (issue 30, item 5). */
 const Breadcrumbs = island(() => import("./components/layout/breadcrumbs").then((m) => m.Breadcrumbs), "use");
+
+/** The banner works through the head's script (decision 0039): the page never needs its code (issue 30, item 5). */
+const ConsentBanner = island(() => import("./components/layout/consent-banner").then((m) => m.ConsentBanner), "static");
 
 /** The bar's code comes when a pointer, focus or click reaches it, or its message changes (issue 30, item 5). */
 const AnnouncementBar = island(() => import("./components/layout/announcement-bar").then((m) => m.AnnouncementBar), "use");

@@ -17,7 +17,7 @@ async function startStore() {
   const port = 46_000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, ["build/server/main.js"], { env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1200 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
   return {
     url,
     stop: async () => {

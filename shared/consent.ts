@@ -47,7 +47,8 @@ function textHash(text: string): string {
   return hash.toString(36);
 }
 
-export const CONSENT_VERSION = textHash(JSON.stringify(CONSENT_TEXT));
+// Pure: a page that only reads the cookie's name (the boot script is written on the server) carries none of this.
+export const CONSENT_VERSION = /* @__PURE__ */ textHash(JSON.stringify(CONSENT_TEXT));
 
 export interface ConsentChoice {
   analytics: boolean;

@@ -18,11 +18,15 @@ import { isVsop, variantPrice } from "~/lib/product-options";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
 import { useCollections } from "~/lib/collections";
+import { useUser } from "~/lib/session";
 import { findCollection } from "../../shared/taxonomy";
 import type { ProductDetail } from "../../server/catalog/product-types";
 import type { ReviewPage } from "../../server/reviews/review-types";
 
-/** Below the fold: the reviews' code comes when they come near the screen, not with the page (issue 30, item 5). */
+/**
+ * Below the fold: the reviews' code comes when they come near the screen, not with the page (issue 30, item 5), or
+ * once the page knows a shopper is signed in (their own review or its form shows for them, not "Sign in to review").
+ */
 const ProductReviews = island(() => import("~/components/reviews/product-reviews").then((m) => m.ProductReviews));
 /** Text that stays as the server rendered it until the page changes: their code comes then, or on a navigation's first sign. */
 const ProductDescription = island(() => import("~/components/product-detail/product-description").then((m) => m.ProductDescription), "use");
@@ -85,6 +89,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
   const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];
   const badges = productBadges(product);
+  const reader = useUser()?.id ?? null;
   return (
     <div className="container-page grid gap-10 pb-8 pt-6 lg:grid-cols-2 lg:gap-16">
       {preview && (
@@ -163,7 +168,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </dl>
         <ServiceNotes shipping={shipping} />
       </div>
-      {reviews && <ProductReviews key={product.id} productId={product.id} productName={product.name} initial={reviews} />}
+      {reviews && <ProductReviews key={product.id} productId={product.id} productName={product.name} initial={reviews} reader={reader} />}
     </div>
   );
 }

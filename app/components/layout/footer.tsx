@@ -3,7 +3,8 @@ import { cn } from "~/lib/cn";
 import { useMenus } from "~/lib/menus";
 import { useStoreSettings } from "~/lib/store-settings";
 import { addressLines } from "../../../shared/store-settings";
-import { CookieSettingsButton, useConsentBanner } from "./consent-banner";
+import { CookieSettingsButton } from "./consent-banner";
+import { useConsentBanner } from "./consent-script";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 

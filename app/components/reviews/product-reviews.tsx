@@ -13,8 +13,12 @@ const SORTS: { value: ReviewSort; label: string }[] = [
   { value: "lowest", label: "Lowest rated" },
 ];
 
-/** The product page's reviews: the summary, the buyer's own review or form, and the list, sorted, filtered and paged. */
-export function ProductReviews({ productId, productName, initial }: { productId: number; productName: string; initial: ReviewPage }) {
+/**
+ * The product page's reviews: the summary, the buyer's own review or form, and the list, sorted, filtered and paged.
+ * `reader` is the signed-in shopper's id (null for nobody): the page passes it so that the reviews render again for
+ * them (the product page's island wakes on it); the form reads the shopper itself.
+ */
+export function ProductReviews({ productId, productName, initial }: { productId: number; productName: string; initial: ReviewPage; reader?: string | null }) {
   const [query, setQuery] = useState<ReviewQuery>({ sort: "newest", page: 1 });
   const { data, isFetching, reload } = useReviewPage(productId, query, initial);
   const shown = query.rating ? `${data.total} ${data.total === 1 ? "review" : "reviews"} with ${query.rating} ${query.rating === 1 ? "star" : "stars"}` : null;

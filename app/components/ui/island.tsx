@@ -40,9 +40,10 @@ const sameProps = (a: object, b: object) => Object.keys(a).length === Object.key
  * - "near": when it comes within a screen of the viewport (parts below the fold);
  * - "use": when it is used (a pointer over it, focus, a click), or its props change (parts that stay as they are until
  *   then: a menu, the breadcrumbs). Its code is also fetched on the first sign of a navigation.
- * Either way also when it takes focus, is clicked, or its props change.
+ * - "static": only when its props change (parts whose buttons a script outside React answers: the cookie banner).
+ * "near" and "use" also wake when it takes focus, is clicked, or its props change.
  */
-type Wake = "near" | "use";
+type Wake = "near" | "use" | "static";
 
 /**
  * A part of a page whose code the first load does not fetch (issue 30, item 5). The server renders it in place. On the
@@ -92,7 +93,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       if (!(element instanceof HTMLElement)) return;
       if (was.hover) {
         // The pointer is already there: tell the new markup it came in, as the browser would have.
-        if (element.matches(":hover")) element.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse", isPrimary: true }));
+        if (element.matches(":hover")) for (const type of ["pointerover", "pointermove"]) element.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType: "mouse", isPrimary: true }));
         return;
       }
       element.focus({ preventScroll: true });
@@ -124,6 +125,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       carried.current = { path: pathOf(element, box.current), click: true };
       wakeUp();
     };
+    if (wake === "static") return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
     return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} onPointerOver={wake === "use" ? onPointerOver : undefined} />;
   };
 }
