@@ -16,8 +16,8 @@ import { themeBootScript } from "./lib/theme";
 import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
 import { ConsentScript } from "./components/layout/consent-script";
-import { reportWebVitals } from "./lib/web-vitals";
-import { ExitIntentPopup } from "./components/marketing/exit-intent-popup";
+import { startPageMetrics } from "./lib/page-metrics";
+import { ExitIntent } from "./components/marketing/exit-intent";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
 
@@ -137,7 +137,7 @@ function Document({ children }: { children: ReactNode }) {
                 <Footer />
               </div>
               <CartDrawer />
-              {!checkout && <ExitIntentPopup />}
+              {!checkout && <ExitIntent />}
             </>
           )}
         </AppProviders>
@@ -152,7 +152,7 @@ export default function App() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   useEffect(() => {
-    reportWebVitals();
+    startPageMetrics();
   }, []);
   useEffect(() => {
     // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/product";
 import { servicesContext } from "~/context";
 import { isStaffPreview } from "~/lib/content-preview.server";
@@ -48,37 +48,38 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Formatted here (in UTC, like everywhere): the page's code carries no date formatting.
   const shipsOn = shipsAt ? shipDateLong(new Date(shipsAt)) : null;
   const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
-  return { product, shipsOn, preview, reviews, shipping: await services.pricing.shippingPromise(), ...(await searchSummary(context, request, product, reviews)) };
+  return { product, shipsOn, preview, reviews, shipping: await services.pricing.shippingPromise(), head: await headOf(context, request, product, reviews, preview) };
 }
 
 /**
- * What search engines read (the meta description and JSON-LD), made here on the server so that the browser's code
- * for the page carries no structured-data builders: the meta function only places them.
+ * The page's head: title, description, canonical and social tags, and JSON-LD, made here on the server so that the
+ * browser's code for the page carries none of their builders (issue 30, item 5): the meta function only returns it.
  */
-async function searchSummary(context: Route.LoaderArgs["context"], request: Request, product: ProductDetail, reviews: ReviewPage | null) {
+async function headOf(context: Route.LoaderArgs["context"], request: Request, product: ProductDetail, reviews: ReviewPage | null, preview: boolean): Promise<MetaDescriptor[]> {
   const services = context.get(servicesContext);
   const origin = services.publicConfig.origin;
   const store = await services.settings.storefront();
+  const matches = [{ id: "root", loaderData: { origin, store } }];
+  if (preview) return [{ title: pageTitle(matches, `Preview: ${product.name}`) }, { name: "robots", content: "noindex" }];
+  // The page's own address, also when a client-side visit asks for its data (/product/2.data).
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const crumbs = [{ label: "Home", href: "/" }, ...(product.subcategory ? [{ label: product.category, href: `/category/${product.category}` }] : []), { label: product.name }];
-  return {
-    summary: descriptionText(product.description).slice(0, 160),
-    jsonLd: [productJsonLd(product, { origin, brand: store.name, reviews: reviews?.reviews ?? [] }), breadcrumbJsonLd(crumbs, origin, new URL(request.url).pathname)],
-  };
+  return [
+    ...seo({ title: pageTitle(matches, product.name), description: descriptionText(product.description).slice(0, 160), path, matches, image: `/og/product/${product.id}.png`, type: "product" }),
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "USD" },
+    { "script:ld+json": productJsonLd(product, { origin, brand: store.name, reviews: reviews?.reviews ?? [] }) },
+    { "script:ld+json": breadcrumbJsonLd(crumbs, origin, path) },
+  ];
 }
 
 export const handle = { breadcrumb: (loaderData: { product?: { name: string } } | undefined) => loaderData?.product?.name };
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  if (!data || data.preview) return [{ title: pageTitle(matches, data ? `Preview: ${data.product.name}` : "Product") }, { name: "robots", content: "noindex" }];
-  const { product } = data;
-  return [
-    ...seo({ title: pageTitle(matches, product.name), description: data.summary, path: location.pathname, matches, image: `/og/product/${product.id}.png`, type: "product" }),
-    { property: "product:price:amount", content: product.price.toFixed(2) },
-    { property: "product:price:currency", content: "USD" },
-    ...data.jsonLd.map((json) => ({ "script:ld+json": json })),
-  ];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  if (data) return data.head;
+  const store = (matches.find((m) => m?.id === "root")?.loaderData as { store?: { name: string } } | undefined)?.store;
+  return [{ title: store ? `Product | ${store.name}` : "Product" }, { name: "robots", content: "noindex" }];
 };
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, shipsOn, preview, reviews, shipping } = loaderData;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });

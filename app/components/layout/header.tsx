@@ -9,22 +9,24 @@ import { ThemeToggle } from "./theme-toggle";
 import { useViewer, ViewerSlotText } from "~/lib/viewer";
 import { island } from "~/components/ui/island";
 import { MobileMenu } from "./mobile-menu";
-import { SearchBox } from "./search-box";
 
 const SHADOW_AFTER_PX = 50;
 
 /**
- * The menus' and the logo's code comes when a pointer, focus or click reaches them, or what they
+ * The menus', the logo's and the search's code comes when a pointer, focus or click reaches them, or what they
  * show changes (issue 30, item 5): until then they are the server's HTML.
  */
 const DesktopNav = island(() => import("./desktop-nav").then((m) => m.DesktopNav), "use");
 const Logo = island(() => import("./logo").then((m) => m.Logo), "use");
+/** What was typed before the search's code came is kept (components/ui/island.tsx). */
+const SearchBox = island(() => import("./search-box").then((m) => m.SearchBox), "use");
 
 export function Header() {
   const { data: cart } = useCart();
   const { setOpen: setCartOpen } = useCartDrawer();
   const viewer = useViewer();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const query = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
   const store = useStoreSettings();
   // The cart once fetched (every cart call answers it whole), else the viewer's count, as stitched into the page.
   const counted = cart ? { ...viewer, cartCount: cart.itemCount } : viewer;
@@ -49,7 +51,7 @@ export function Header() {
         <Logo store={store} />
         <DesktopNav pathname={pathname} />
         <div className="ml-auto flex items-center gap-1">
-          <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" />
+          <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" query={query} />
           <ThemeToggle />
           {/*
             The personal parts (decision 0034): the same elements for every visitor, shown or hidden by the viewer's

@@ -8,10 +8,11 @@ import type { SearchSuggest, SuggestHandlers } from "./search-suggest";
  * Submits to /search?q= only when the text is non-empty after trimming (SPEC §1). It is an ARIA combobox: the
  * suggestions' code (search-suggest.tsx) loads on first focus, so pages that are never searched don't carry it.
  */
-export function SearchBox({ className, onSearch }: { className?: string; onSearch?: () => void }) {
+export function SearchBox({ className, onSearch, query }: { className?: string; onSearch?: () => void; query?: string }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const current = pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "";
+  // The words searched for, shown in the box on the search page (the header passes them, so its island wakes on them).
+  const current = query ?? (pathname === "/search" ? (new URLSearchParams(search).get("q") ?? "") : "");
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const handlers = useRef<SuggestHandlers>({});

@@ -13,4 +13,4 @@ export function StatusScreen({ eyebrow, title, children }: { eyebrow?: string; t
   );
 }
 
-export { buttonClass, secondaryButtonClass } from "~/components/ui/button-classes";
+export { buttonClass, secondaryButtonClass } from "~/lib/button-classes";

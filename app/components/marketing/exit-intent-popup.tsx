@@ -19,8 +19,8 @@ function alreadyShown(): boolean {
 }
 
 /**
- * SPEC §4 exit popup: armed 3 s after load, opens once per browser session when the pointer leaves through the top.
- * The offer's dialog and form load only when it opens.
+ * SPEC §4 exit popup: armed 3 s after the page began loading, opens once per browser session when the pointer leaves
+ * through the top. Mounted once the page is idle (exit-intent.tsx); the offer's dialog and form load only when it opens.
  */
 export function ExitIntentPopup() {
   const [open, setOpen] = useState(false);
@@ -37,7 +37,7 @@ export function ExitIntentPopup() {
       pushEvent({ event: "exit_intent_shown" });
       setOpen(true);
     };
-    const timer = setTimeout(() => document.addEventListener("mouseout", onLeave), ARM_AFTER_MS);
+    const timer = setTimeout(() => document.addEventListener("mouseout", onLeave), Math.max(0, ARM_AFTER_MS - performance.now()));
     return () => {
       clearTimeout(timer);
       document.removeEventListener("mouseout", onLeave);

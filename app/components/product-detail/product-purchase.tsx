@@ -1,7 +1,7 @@
 import { lazy, memo, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { ProductDetail } from "../../../server/catalog/product-types";
-import { buttonClass, secondaryButtonClass } from "~/components/ui/button-classes";
+import { buttonClass, secondaryButtonClass } from "~/lib/button-classes";
 import { useAddProduct } from "~/components/product/use-add-product";
 import { LazyMount } from "~/components/ui/lazy-dialog";
 import { isVsop, variantPrice } from "~/lib/product-options";

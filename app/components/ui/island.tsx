@@ -66,13 +66,20 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     const [live, setLive] = useState(() => typeof document === "undefined" || pageHydrated);
     const box = useRef<HTMLDivElement>(null);
     const firstProps = useRef(props);
-    const carried = useRef<{ path: number[]; click?: boolean; hover?: boolean } | null>(null);
+    const carried = useRef<{ path: number[]; click?: boolean; hover?: boolean; value?: string } | null>(null);
     const woken = useRef(false);
     const wakeUp = () => {
       if (live || woken.current) return;
       woken.current = true;
-      if (loaded) setLive(true);
-      else void fetchCode().then(() => setLive(true));
+      // What was typed into a field before the code came goes with the focus into the rendered one.
+      const goLive = () => {
+        const was = carried.current;
+        const field = was && box.current && elementAt(box.current, was.path);
+        if (was && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) was.value = field.value;
+        setLive(true);
+      };
+      if (loaded) goLive();
+      else void fetchCode().then(goLive);
     };
 
     useEffect(() => {
@@ -90,14 +97,19 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       if (!live || !was || !box.current) return;
       carried.current = null;
       const element = elementAt(box.current, was.path);
-      if (!(element instanceof HTMLElement)) return;
+      if (!(element instanceof HTMLElement || element instanceof SVGElement)) return;
       if (was.hover) {
         // The pointer is already there: tell the new markup it came in, as the browser would have.
         if (element.matches(":hover")) for (const type of ["pointerover", "pointermove"]) element.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType: "mouse", isPrimary: true }));
         return;
       }
       element.focus({ preventScroll: true });
-      if (was.click) element.click();
+      if (was.value !== undefined && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
+        // Through the native setter and an input event, as typing would: React and the field's handlers see it.
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value")?.set?.call(element, was.value);
+        element.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+      if (was.click && element instanceof HTMLElement) element.click();
     });
 
     if (live) {
