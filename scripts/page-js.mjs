@@ -40,7 +40,7 @@ async function scriptsOf(browser, url) {
   });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(1500); // web-vitals is fetched when the browser is idle after the load event
+  await page.waitForTimeout(3000); // what is fetched when the browser is idle after the load event (web-vitals, the exit popup)
   await context.close();
   return scripts.sort((a, b) => b.body - a.body);
 }
