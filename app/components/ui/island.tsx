@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type SyntheticEvent, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, type PointerEvent as ReactPointerEvent, type SyntheticEvent, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { onNavigationIntent } from "~/lib/navigation-intent";
 
 /** The browser keeps the server's HTML: one constant object, so React never writes the element's HTML itself. */
@@ -66,7 +66,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     const [live, setLive] = useState(() => typeof document === "undefined" || pageHydrated);
     const box = useRef<HTMLDivElement>(null);
     const firstProps = useRef(props);
-    const carried = useRef<{ path: number[]; click?: boolean; hover?: boolean; value?: string } | null>(null);
+    const carried = useRef<{ path: number[]; click?: boolean; hover?: { x: number; y: number }; value?: string } | null>(null);
     const woken = useRef(false);
     const wakeUp = () => {
       if (live || woken.current) return;
@@ -99,8 +99,9 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       const element = elementAt(box.current, was.path);
       if (!(element instanceof HTMLElement || element instanceof SVGElement)) return;
       if (was.hover) {
-        // The pointer is already there: tell the new markup it came in, as the browser would have.
-        if (element.matches(":hover")) for (const type of ["pointerover", "pointermove"]) element.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType: "mouse", isPrimary: true }));
+        // The pointer is still there: tell the new markup it came in and moved, as the browser would have.
+        const under = document.elementFromPoint(was.hover.x, was.hover.y);
+        if (under && box.current.contains(under)) for (const type of ["pointerover", "pointermove"]) under.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType: "mouse", isPrimary: true, clientX: was.hover.x, clientY: was.hover.y }));
         return;
       }
       element.focus({ preventScroll: true });
@@ -125,11 +126,6 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       if (box.current && event.target instanceof Element && !carried.current?.click) carried.current = { path: pathOf(event.target, box.current) };
       wakeUp();
     };
-    const onPointerOver = (event: SyntheticEvent) => {
-      // The element under the pointer last (a focus or a click carried already comes first).
-      if (box.current && event.target instanceof Element && (!carried.current || carried.current.hover)) carried.current = { path: pathOf(event.target, box.current), hover: true };
-      wakeUp();
-    };
     const onClick = (event: SyntheticEvent) => {
       const element = box.current && replayable(event.target, box.current);
       if (!element || !box.current) return;
@@ -137,7 +133,13 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       carried.current = { path: pathOf(element, box.current), click: true };
       wakeUp();
     };
+    const onPointer = (event: ReactPointerEvent<HTMLDivElement>) => {
+      // Where the pointer is (a focus or a click carried already comes first); leaving forgets it.
+      if (!box.current || !(event.target instanceof Element) || (carried.current && !carried.current.hover)) return;
+      carried.current = event.type === "pointerleave" ? null : { path: [], hover: { x: event.clientX, y: event.clientY } };
+      if (event.type === "pointerover") wakeUp();
+    };
     if (wake === "static") return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
-    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} onPointerOver={wake === "use" ? onPointerOver : undefined} />;
+    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} {...(wake === "use" ? { onPointerOver: onPointer, onPointerMove: onPointer, onPointerLeave: onPointer } : {})} />;
   };
 }
