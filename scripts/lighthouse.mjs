@@ -4,35 +4,17 @@
 // chunk apart from the store's own code (scripts/js-kind.mjs). BASE_URL points it at a running store instead.
 // LIGHTHOUSE_RUNS=3 runs every page and form factor three times and prints the median run (by performance score);
 // LIGHTHOUSE_PAGES=/,/cart limits the pages; LIGHTHOUSE_REPORTS=dir keeps every run's JSON report there.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startStore } from "./store-process.mjs";
 import { jsKind, kb, PRODUCT_PAGE_GOAL } from "./js-kind.mjs";
 
 const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : ["/", "/category/men", "/product/2", "/cart", "/vsop"];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 if (REPORTS) mkdirSync(REPORTS, { recursive: true });
-
-async function startStore() {
-  if (process.env.BASE_URL) return { url: process.env.BASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
-  const port = 45_000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ["build/server/main.js"], { env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "ignore" });
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 200 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * The scripts a run loaded: name, compressed body bytes (what the server sent for the body, brotli here) and bytes on
@@ -51,7 +33,7 @@ function scriptsLoaded(lhr, devtoolsLog) {
   return [...byId.values()].map(({ name, headers, wire }) => ({ name, body: wire - headers, wire })).sort((a, b) => b.body - a.body);
 }
 
-const store = await startStore();
+const store = await startStore("lighthouse", 45_000);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],

@@ -1,32 +1,13 @@
 // npm run bench:js: the JavaScript each page loads on a first visit, in Debian's Chromium, compressed as served, split
 // into the framework chunk (React, React DOM, React Router: the same on every page) and the store's own code.
-// Web-vitals, fetched once the page is idle, is shown apart. Starts a fresh production store, or uses BASE_URL.
+// What is fetched once the page is idle (scripts/js-kind.mjs) is shown apart. Starts a fresh production store, or
+// uses BASE_URL (scripts/store-process.mjs).
 // JS_PAGES=/,/cart limits the pages; JS_LIST=1 lists every script of every page (the product page's always).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { startStore } from "./store-process.mjs";
 import { jsKind, kb, PRODUCT_PAGE_GOAL } from "./js-kind.mjs";
 
 const PAGES = process.env.JS_PAGES ? process.env.JS_PAGES.split(",") : ["/", "/category/men", "/product/2", "/search?q=hoodie", "/cart", "/vsop", "/blog", "/pages/shipping"];
-
-async function startStore() {
-  if (process.env.BASE_URL) return { url: process.env.BASE_URL, stop: async () => {} };
-  const dataDir = mkdtempSync(join(tmpdir(), "page-js-"));
-  const port = 46_000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ["build/server/main.js"], { env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Every script a first visit to the page loads until the network is quiet: file name and compressed body bytes. */
 async function scriptsOf(browser, url) {
@@ -45,7 +26,7 @@ async function scriptsOf(browser, url) {
   return scripts.sort((a, b) => b.body - a.body);
 }
 
-const store = await startStore();
+const store = await startStore("page-js", 46_000);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
 try {
   console.log("page                 framework   store's code     after idle   total");

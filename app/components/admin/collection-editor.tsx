@@ -1,9 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
-import { useRevalidator } from "react-router";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { ApiError, apiRequest } from "~/lib/api";
-import { toast } from "~/lib/toast";
+import { useStaffCall } from "~/lib/use-staff-call";
 
 /** A collection or subcategory as the staff list shows it. */
 export interface CollectionRow {
@@ -17,28 +15,9 @@ export interface CollectionRow {
 }
 
 const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm";
+/** Where a saved collection shows, as the toast says. */
+const SHOWN = "The store's menus and pages show it now.";
 const iconButton = "inline-flex size-9 items-center justify-center rounded-lg border border-line text-ink-muted hover:text-ink disabled:opacity-40";
-
-/** Sends one staff change, says how it went, and reloads the page's data. */
-function useCollectionCall() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function call(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown, done: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await apiRequest(method, path, body);
-      toast.success(done, { description: "The store's menus and pages show it now." });
-      await revalidator.revalidate();
-      return true;
-    } catch (error) {
-      toast.error("Couldn't save", { description: error instanceof ApiError ? error.detail : undefined });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { call, busy };
-}
 
 function TextField({ id, label, hint, describedBy, value, onChange, required = false, long = false }: { id: string; label: string; hint?: string; describedBy?: string; value: string; onChange: (v: string) => void; required?: boolean; long?: boolean }) {
   const described = describedBy ?? (hint ? `${id}-hint` : undefined);
@@ -63,7 +42,7 @@ function TextField({ id, label, hint, describedBy, value, onChange, required = f
 
 /** One collection or subcategory: its texts (saved together), its place in the menu, and delete when it is empty. */
 export function CollectionItem({ row, kind, first, last, blockedBy, children }: { row: CollectionRow; kind: "collection" | "subcategory"; first: boolean; last: boolean; blockedBy: string | null; children?: ReactNode }) {
-  const { call, busy } = useCollectionCall();
+  const { call, busy } = useStaffCall(SHOWN);
   const [name, setName] = useState(row.name);
   const [description, setDescription] = useState(row.description);
   const [hero, setHero] = useState(row.hero ?? "");
@@ -133,7 +112,7 @@ export function CollectionItem({ row, kind, first, last, blockedBy, children }: 
 
 /** Adds a collection, or a subcategory of `parent`: its slug is its address and stays. */
 export function NewCollectionForm({ parent }: { parent: { slug: string; name: string } | null }) {
-  const { call, busy } = useCollectionCall();
+  const { call, busy } = useStaffCall(SHOWN);
   const [slug, setSlug] = useState("");
   const [name, setName] = useState("");
   const id = parent ? `new-sub-${parent.slug}` : "new-collection";

@@ -1,35 +1,15 @@
 import { type FormEvent, useState } from "react";
-import { useRevalidator } from "react-router";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { ApiError, apiRequest } from "~/lib/api";
-import { toast } from "~/lib/toast";
+import { useStaffCall } from "~/lib/use-staff-call";
 
 const inputClass = "h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm";
+/** Where a saved synonym group shows, as the toast says. */
+const SHOWN = "The next search uses it.";
 /** "tee, t-shirt" → ["tee", "t-shirt"] (the server checks each term). */
 const termsOf = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
-function useSynonymCall() {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function call(method: "POST" | "PUT" | "DELETE", path: string, body: unknown, done: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      await apiRequest(method, path, body);
-      toast.success(done, { description: "The next search uses it." });
-      await revalidator.revalidate();
-      return true;
-    } catch (error) {
-      toast.error("Couldn't save", { description: error instanceof ApiError ? error.detail : undefined });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { call, busy };
-}
-
 export function SynonymGroupRow({ group }: { group: { id: number; terms: string[] } }) {
-  const { call, busy } = useSynonymCall();
+  const { call, busy } = useStaffCall(SHOWN);
   const [text, setText] = useState(group.terms.join(", "));
   const id = `synonyms-${group.id}`;
   async function save(event: FormEvent) {
@@ -57,7 +37,7 @@ export function SynonymGroupRow({ group }: { group: { id: number; terms: string[
 }
 
 export function NewSynonymGroup({ initial }: { initial: string }) {
-  const { call, busy } = useSynonymCall();
+  const { call, busy } = useStaffCall(SHOWN);
   const [text, setText] = useState(initial ? `${initial}, ` : "");
   async function add(event: FormEvent) {
     event.preventDefault();
