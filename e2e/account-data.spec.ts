@@ -10,7 +10,7 @@ test("a shopper saves an address at checkout, finds it next time, downloads thei
 
   await addToCartThroughApi(page, 2, "M");
   await goto(page, "/checkout");
-  await expect(page.getByLabel("Email")).toHaveValue(`${username}@example.com`);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(`${username}@example.com`);
   await page.getByLabel("Full name").fill("Morgan Leave");
   await page.getByLabel("Address", { exact: true }).fill("77 Alder Lane");
   await page.getByLabel("City").fill("Boise");
