@@ -53,6 +53,13 @@ export const categories = pgTable(
 export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/**
+ * A product's name as the search compares it for an exact or a leading match: lower case, words split by anything but
+ * letters and digits (server/search/query-words.ts's nameKey, in SQL). The index below holds it, so the header's
+ * suggestions find the names that start with what was typed without reading every match.
+ */
+export const productNameKey = (name: AnyPgColumn) => sql`trim(lower(regexp_replace(${name}, '[^[:alnum:]]+', ' ', 'g')))`;
+
 export const products = pgTable(
   "products",
   {
@@ -128,6 +135,7 @@ export const products = pgTable(
       // The staff search (server/admin-search): a name's words by prefix, and handles starting with what was typed.
       index("products_name_words_idx").using("gin", sql`to_tsvector('simple'::regconfig, ${t.name})`),
       index("products_handle_prefix_idx").using("btree", sql`${t.handle} text_pattern_ops`),
+      index("products_name_key_idx").using("btree", sql`(${productNameKey(t.name)}) text_pattern_ops`).where(activeOnly),
       index("products_sale_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.compareAtCents} is not null and ${t.status} = 'active'`),
       index("products_new_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isNew} and ${t.status} = 'active'`),
     ];

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { products } from "../db/schema";
+import { productNameKey, products } from "../db/schema";
 import { DEFAULT_PAGE_SIZE, type ListingQuery } from "../catalog/listing-query";
 import { filterConditions } from "../catalog/list-products";
 import { toProductJson } from "../catalog/product-json";
@@ -11,13 +11,19 @@ import type { SearchPlan } from "./search-plan";
 
 export type SearchPage = ProductPage & { corrected: string | null; normalized: string };
 
-/** The product name as nameKey spells it, in SQL (lower case, words split by anything but letters and digits). */
-const nameKeySql = sql`trim(lower(regexp_replace(${products.name}, '[^[:alnum:]]+', ' ', 'g')))`;
+const nameKeySql = productNameKey(products.name);
+
+/**
+ * The header's suggestions rank only these: the names that start with what was typed and the most reviewed matches, at
+ * most this many of each. Ranking every match costs in proportion to the matches (a word in 11,000 of 100,000 products
+ * took 90 ms on PostgreSQL); finding these two sets walks an index and the matches' review counts.
+ */
+const SUGGESTION_CANDIDATES = 50;
 
 /**
  * The products a plan finds (search-plan.ts). By relevance: the exact name first, then names that start with the
- * query, then names holding the very words (not only their stems), then full-text rank, then the most reviewed; other sorts as the listings sort. `counted: false` skips the
- * count (the header's suggestions).
+ * query, then names holding the very words (not only their stems), then full-text rank, then the most reviewed; other
+ * sorts as the listings sort. `counted: false` (the header's suggestions) skips the count and ranks only the candidates.
  */
 export async function findProducts({ db, plan, text, query = {}, counted = true }: { db: Database; plan: SearchPlan; text: string; query?: ListingQuery; counted?: boolean }): Promise<SearchPage> {
   const page = query.page ?? 1;
@@ -25,8 +31,9 @@ export async function findProducts({ db, plan, text, query = {}, counted = true 
   const tsquery = plan.tsquery ? sql`(${plan.tsquery})` : null;
   const conditions: SQL[] = [isActive, ...filterConditions({ ...query, colors: [...(query.colors ?? []), ...plan.colors], sizes: [...(query.sizes ?? []), ...plan.sizes] })];
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
-  const where = and(...conditions);
   const key = nameKey(plan.corrected ?? text);
+  const matching = and(...conditions)!;
+  const where = counted ? matching : sql`${products.id} in (${candidates(matching, key)})`;
   const order =
     query.sort === "price-low" ? [asc(products.priceCents), asc(products.id)]
     : query.sort === "price-high" ? [desc(products.priceCents), desc(products.id)]
@@ -44,4 +51,12 @@ export async function findProducts({ db, plan, text, query = {}, counted = true 
     counted ? db.select({ n: count() }).from(products).where(where).then(([c]) => c?.n ?? 0) : Promise.resolve(-1),
   ]);
   return { products: rows.map(toProductJson), total: counted ? total : rows.length, totalCapped: false, page, limit, corrected: plan.corrected, normalized: plan.normalized };
+}
+
+/** The suggestions' candidates among the products `where` finds: the very name, then SUGGESTION_CANDIDATES's two sets. */
+function candidates(where: SQL, key: string): SQL {
+  const mostReviewed = (also?: SQL) =>
+    sql`(select ${products.id} from ${products} where ${also ? and(where, also) : where} order by ${products.reviewCount} desc, ${products.id} limit ${SUGGESTION_CANDIDATES})`;
+  // `key` holds only letters, digits and spaces: nothing LIKE reads as a wildcard.
+  return sql`${mostReviewed(sql`${nameKeySql} = ${key}`)} union ${mostReviewed(sql`${nameKeySql} like ${`${key}%`}`)} union ${mostReviewed()}`;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "products_name_key_idx" ON "products" USING btree ((trim(lower(regexp_replace("name", '[^[:alnum:]]+', ' ', 'g')))) text_pattern_ops) WHERE "products"."status" = 'active';
