@@ -5,7 +5,7 @@ import type { User } from "../accounts/user-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
-import { isAnonymous } from "./response-cache";
+import { isAnonymous, sendPieces } from "./response-cache";
 import { sessionTokenOf } from "./session";
 
 declare global {
@@ -89,39 +89,41 @@ export function stitchViewerPages(services: Services, memo: ViewerMemo): Request
 
 function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
   const chunks: Buffer[] = [];
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk != null && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
   };
   // The page is whole by now: it goes with its length rather than chunked.
-  const send = (page: Buffer) => {
-    if (!res.headersSent) res.setHeader("Content-Length", String(page.length));
-    return end(page);
-  };
+  const send = (pieces: Buffer[]) => sendPieces(res, pieces, write, end);
   res.write = ((chunk: unknown, encoding?: unknown) => {
     keep(chunk, encoding);
     return true;
   }) as Response["write"];
   res.end = ((chunk?: unknown, encoding?: unknown) => {
     keep(chunk, encoding);
-    const body = Buffer.concat(chunks);
-    if (!/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) return send(body);
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (!/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) {
+      send([body]);
+      return res;
+    }
     // Whatever the page's own policy (a shared page's is public), this copy is one visitor's.
     res.setHeader("Cache-Control", PRIVATE);
     viewer.then(
       (v) => send(stitchBytes(body, v)),
       // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
-      () => send(body),
+      () => send([body]),
     );
     return res;
   }) as Response["end"];
 }
 
 /**
- * `stitchViewer` on the page's bytes: searching a Buffer is a memchr, where searching the decoded text of a page with
- * any character beyond Latin-1 cost about a millisecond per page.
+ * `stitchViewer` on the page's bytes, as pieces to send (views of the page and the viewer's texts): searching a Buffer
+ * is a memchr, where searching the decoded text of a page with any character beyond Latin-1 cost about a millisecond
+ * per page.
  */
-function stitchBytes(body: Buffer, viewer: Viewer<User>): Buffer {
+function stitchBytes(body: Buffer, viewer: Viewer<User>): Buffer[] {
   const parts: Buffer[] = [];
   let at = 0;
   for (const [from, to, text] of viewerRanges(body, viewer)) {
@@ -129,7 +131,7 @@ function stitchBytes(body: Buffer, viewer: Viewer<User>): Buffer {
     at = to;
   }
   parts.push(body.subarray(at));
-  return Buffer.concat(parts);
+  return parts;
 }
 
 /** GET /api/viewer: the same viewer as JSON, for the client after signing in or out and when the page is shown again. */
