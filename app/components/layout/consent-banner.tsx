@@ -2,7 +2,10 @@ import { CONSENT_TEXT as T } from "../../../shared/consent";
 
 // Open and closed by <html data-consent="ask|choose|done|wait">, which the script sets from the visitor's own cookie:
 // the markup is the same for every visitor (decision 0034), and, fixed over the page, it never moves the content.
-const shownWhenAsking = "hidden [[data-consent=ask]_&]:block [[data-consent=choose]_&]:block";
+// It opens only once the browser has read its last element (the "Save choices" button): a browser may paint a page
+// before it has read all of its HTML, and a banner painted without its buttons, anchored at the bottom, grew upwards
+// when they came (a layout shift; seen on a busy machine on the product page).
+const shownWhenAsking = "hidden [[data-consent=ask]_&:has([data-consent-action=save])]:block [[data-consent=choose]_&]:block";
 const shownWhenChoosing = "hidden [[data-consent=choose]_&]:block";
 const hiddenWhenChoosing = "[[data-consent=choose]_&]:hidden";
 // The three answers look alike: the same size, weight and colour, none the default (issue 34, item 2).
@@ -59,6 +62,7 @@ export function ConsentBanner() {
           <button type="button" data-consent-action="choose" className={`${answer} inline-flex ${hiddenWhenChoosing}`}>
             {T.choose}
           </button>
+          {/* The banner's last element: the banner opens once it is in the page (shownWhenAsking). */}
           <button type="button" data-consent-action="save" className={`${answer} hidden [[data-consent=choose]_&]:inline-flex`}>
             {T.save}
           </button>
