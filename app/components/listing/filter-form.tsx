@@ -1,8 +1,9 @@
-import { useRef, useState } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Facets } from "../../../server/catalog/list-facets";
 import type { ListingQuery } from "../../../server/catalog/listing-query";
 import { swatchFor } from "~/lib/swatches";
+import { newestQuery } from "./newest-query";
 
 export const PRICE_CEILING = 200;
 const PRICE_STEP = 10;
@@ -27,6 +28,12 @@ const sliderValue = (maxPriceCents: number | undefined) => (maxPriceCents === un
 export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query: ListingQuery; idPrefix: string }) {
   const submit = useSubmit();
   const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  // The slider's submit runs 350 ms after its change: it reads the navigation as it is then, not as it was.
+  const latestNavigation = useRef(navigation);
+  useEffect(() => {
+    latestNavigation.current = navigation;
+  }, [navigation]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fromUrl = () => {
     const params = new URLSearchParams(search);
@@ -45,7 +52,13 @@ export function FilterForm({ facets, query, idPrefix }: { facets: Facets; query:
   const apply = (form: HTMLFormElement, delay = 0) => {
     clearTimeout(timer.current);
     const params = cleaned(form);
-    const go = () => submit(params, { method: "get", action: pathname, replace: true, preventScrollReset: true });
+    const go = () => {
+      // The order as it is now: one chosen while the slider waited, or not yet rendered, stays.
+      const sort = newestQuery(latestNavigation.current, pathname).get("sort");
+      params.delete("sort");
+      if (sort) params.set("sort", sort);
+      void submit(params, { method: "get", action: pathname, replace: true, preventScrollReset: true });
+    };
     if (delay > 0) timer.current = setTimeout(go, delay);
     else go();
   };
