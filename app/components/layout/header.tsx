@@ -50,7 +50,12 @@ export function Header() {
         <MobileMenu />
         <Logo store={store} />
         <DesktopNav pathname={pathname} />
-        <div className="ml-auto flex items-center gap-1">
+        {/*
+          Shown once the browser has read its last element (the cart button): a page can be painted before all of its
+          HTML is read, and this group, pushed right, widened leftwards as its buttons came (a layout shift). Browsers
+          without :has() ignore the rule and show it at once.
+        */}
+        <div className="ml-auto flex items-center gap-1 [&:not(:has(>[data-header-end]))]:hidden">
           <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" query={query} />
           <ThemeToggle />
           {/*
@@ -71,6 +76,7 @@ export function Header() {
           </Link>
           <button
             type="button"
+            data-header-end
             onClick={() => setCartOpen(true)}
             onPointerEnter={preloadCartDrawer}
             onFocus={preloadCartDrawer}
