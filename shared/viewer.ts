@@ -68,25 +68,30 @@ function viewerHeadPlaces(viewer: Viewer): { opener: string; closer: string; tex
 /** Every text slot opens so: `<span data-v="cart-count" …>`. */
 const SLOT_OPENER = '<span data-v="';
 
+/** The text slots are all in the site's header (header.tsx), the page's first: they are looked for up to its end. */
+const SLOTS_END = "</header>";
+
 /** A page as text, or as bytes (a Node Buffer): what `viewerRanges` reads. */
-type Page = string | { indexOf(search: string, from?: number): number; toString(encoding: "latin1", start: number, end: number): string };
+type Page = string | { indexOf(search: string, from?: number): number; toString(encoding: "latin1", start: number, end: number): string; subarray(start: number, end: number): Page };
 const textOf = (page: Page, from: number, to: number) => (typeof page === "string" ? page.slice(from, to) : page.toString("latin1", from, to));
+const upTo = (page: Page, end: number): Page => (end < 0 ? page : typeof page === "string" ? page.slice(0, end) : page.subarray(0, end));
 
 /**
  * What a viewer replaces in a page: `[from, to, text]`, in the page's order. Works on text or bytes. The text slots are
- * found in one pass over the page, whatever their name (a search of a whole 120 KB page per slot cost a cart holder's
- * page more than the rest of its answer); the stylesheet and the JSON are in the head, found once each.
+ * found in one pass over the header, whatever their name: a search of a whole 120 KB page per slot cost a cart holder's
+ * page more than the rest of its answer. The stylesheet and the JSON are in the head, found once each.
  */
 export function viewerRanges(page: Page, viewer: Viewer): [number, number, string][] {
   const ranges: [number, number, string][] = [];
   const slotTexts = new Map<string, string>(SLOTS.map((slot) => [slot, escapeHtml(formatViewerSlot(slot, viewer))]));
+  const header = upTo(page, page.indexOf(SLOTS_END));
   for (let from = 0; ; ) {
-    const start = page.indexOf(SLOT_OPENER, from);
-    const nameEnd = start < 0 ? -1 : page.indexOf('"', start + SLOT_OPENER.length);
-    const open = nameEnd < 0 ? -1 : page.indexOf(">", nameEnd);
-    const close = open < 0 ? -1 : page.indexOf("</span>", open);
+    const start = header.indexOf(SLOT_OPENER, from);
+    const nameEnd = start < 0 ? -1 : header.indexOf('"', start + SLOT_OPENER.length);
+    const open = nameEnd < 0 ? -1 : header.indexOf(">", nameEnd);
+    const close = open < 0 ? -1 : header.indexOf("</span>", open);
     if (close < 0) break;
-    const text = slotTexts.get(textOf(page, start + SLOT_OPENER.length, nameEnd));
+    const text = slotTexts.get(textOf(header, start + SLOT_OPENER.length, nameEnd));
     if (text !== undefined) ranges.push([open + 1, close, text]);
     from = close;
   }

@@ -61,6 +61,7 @@ export function Header() {
           {/*
             The personal parts (decision 0034): the same elements for every visitor, shown or hidden by the viewer's
             stylesheet, with their text in slots the server fills for each visitor. No flash, no shift, no mismatch.
+            The server looks for the slots only in this header, the page's first (shared/viewer.ts).
           */}
           <Link to="/admin" data-viewer="staff" aria-label="Admin" title="Admin" className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-muted">
             <SpriteIcon name="shield-check" className="size-5" />
