@@ -7,7 +7,7 @@ import { EXPORT_HEADERS } from "./columns";
 import { textToHtml } from "./html-text";
 
 /** Products per batch: one batch's rows are built and written between two database reads (issue 32: no long stall). */
-const BATCH = 50;
+const BATCH = 20;
 
 /**
  * The whole catalogue as a Shopify product CSV (classic headers plus the vsop metafields), one row per variant,
