@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type PointerEvent as ReactPointerEvent, type SyntheticEvent, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { onNavigationIntent } from "~/lib/navigation-intent";
 
 /** The browser keeps the server's HTML: one constant object, so React never writes the element's HTML itself. */
@@ -13,6 +14,9 @@ export function markPageHydrated() {
 
 /** How far below (or above) the screen a "near" island starts fetching its code: one screen. */
 const NEAR = "100% 0px";
+
+/** How long after a press ends without a click an island that woke during it waits before it renders. */
+const PRESS_GRACE_MS = 300;
 
 /** A click the first load's HTML got before its code came: replayed once it has (buttons, summaries, the store's own links). */
 function replayable(target: EventTarget, box: HTMLElement): HTMLElement | null {
@@ -68,18 +72,33 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     const firstProps = useRef(props);
     const carried = useRef<{ path: number[]; click?: boolean; hover?: { x: number; y: number }; value?: string } | null>(null);
     const woken = useRef(false);
+    // A press on the server's markup: rendering over it before the press's click would lose the click (the element
+    // pressed is gone), so the island waits for the click, which it then replays.
+    const pressed = useRef(false);
+    const waiting = useRef(false);
+    const goLive = () => {
+      if (pressed.current) {
+        waiting.current = true;
+        return;
+      }
+      // What was typed into a field before the code came goes with the focus into the rendered one.
+      const was = carried.current;
+      const field = was && box.current && elementAt(box.current, was.path);
+      if (was && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) was.value = field.value;
+      // At once, not in a later render: a pointer that woke it may press next, and must press the rendered markup.
+      flushSync(() => setLive(true));
+    };
     const wakeUp = () => {
       if (live || woken.current) return;
       woken.current = true;
-      // What was typed into a field before the code came goes with the focus into the rendered one.
-      const goLive = () => {
-        const was = carried.current;
-        const field = was && box.current && elementAt(box.current, was.path);
-        if (was && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) was.value = field.value;
-        setLive(true);
-      };
       if (loaded) goLive();
       else void fetchCode().then(goLive);
+    };
+    const release = () => {
+      pressed.current = false;
+      if (!waiting.current) return;
+      waiting.current = false;
+      goLive();
     };
 
     useEffect(() => {
@@ -128,10 +147,19 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     };
     const onClick = (event: SyntheticEvent) => {
       const element = box.current && replayable(event.target, box.current);
-      if (!element || !box.current) return;
-      event.preventDefault();
-      carried.current = { path: pathOf(element, box.current), click: true };
-      wakeUp();
+      if (element && box.current) {
+        event.preventDefault();
+        carried.current = { path: pathOf(element, box.current), click: true };
+      }
+      release();
+      if (element) wakeUp();
+    };
+    const onPress = () => {
+      pressed.current = true;
+      // A press that ends without a click on it (dragged away, a touch that scrolled) stops holding the island back.
+      const ended = () => setTimeout(release, PRESS_GRACE_MS);
+      document.addEventListener("pointerup", ended, { once: true, capture: true });
+      document.addEventListener("pointercancel", ended, { once: true, capture: true });
     };
     const onPointer = (event: ReactPointerEvent<HTMLDivElement>) => {
       // Where the pointer is (a focus or a click carried already comes first); leaving forgets it.
@@ -140,6 +168,6 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       if (event.type === "pointerover") wakeUp();
     };
     if (wake === "static") return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
-    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onFocusCapture={onFocus} onClickCapture={onClick} {...(wake === "use" ? { onPointerOver: onPointer, onPointerMove: onPointer, onPointerLeave: onPointer } : {})} />;
+    return <div key="static" ref={box} className="contents" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} onPointerDownCapture={onPress} onFocusCapture={onFocus} onClickCapture={onClick} {...(wake === "use" ? { onPointerOver: onPointer, onPointerMove: onPointer, onPointerLeave: onPointer } : {})} />;
   };
 }
