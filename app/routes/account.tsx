@@ -16,6 +16,7 @@ import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
 import { useSessionChanged } from "~/lib/session";
+import { useUpdateViewer } from "~/lib/viewer";
 
 const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
@@ -35,8 +36,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : pathname === "/account/orders" ? "orders" : "profile";
   const sessionChanged = useSessionChanged();
+  const updateViewer = useUpdateViewer();
   async function logout() {
     await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
+    // Nobody is signed in from now: the next page must not ask for this shopper's favourites (a 401) while the
+    // viewer is fetched again.
+    updateViewer({ user: null, favoriteIds: [] });
     toast.success("Logged out");
     await sessionChanged("/");
   }
