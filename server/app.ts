@@ -14,7 +14,7 @@ import { withoutTrailingSlash } from "./http/trailing-slash";
 import { refuseUnstorableUrl } from "./http/unstorable-text";
 import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
-import { isPublicPage } from "../shared/viewer";
+import { isPublicPage, viewerPlaces } from "../shared/viewer";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
 
@@ -54,7 +54,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use(viewers.forgetOnWrites());
   if (pages.length > 0) app.use(stitchViewerPages(services, viewers));
   if (cacheTtlMs > 0) {
-    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult });
+    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces });
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));

@@ -57,13 +57,21 @@ export function viewerJson(viewer: Viewer): string {
   return JSON.stringify(viewer).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** The places a viewer fills once: the text after `opener`'s `>` up to `closer` becomes `text`. */
-function viewerHeadPlaces(viewer: Viewer): { opener: string; closer: string; text: string }[] {
-  return [
-    { opener: '<style id="viewer-css"', closer: "</style>", text: viewerCss(viewer) },
-    { opener: '<script type="application/json" id="viewer"', closer: "</script>", text: viewerJson(viewer) },
-  ];
+/** A place a viewer fills: a text slot, the stylesheet or the JSON. */
+export type ViewerPlace = ViewerSlot | "viewer-css" | "viewer-json";
+
+/** The text a viewer puts in a place (HTML-escaped for a text slot). */
+export function viewerPlaceText(place: ViewerPlace, viewer: Viewer): string {
+  if (place === "viewer-css") return viewerCss(viewer);
+  if (place === "viewer-json") return viewerJson(viewer);
+  return escapeHtml(formatViewerSlot(place, viewer));
 }
+
+/** The places in the head, filled once each: the text after `opener`'s `>` up to `closer`. */
+const HEAD_PLACES: { place: ViewerPlace; opener: string; closer: string }[] = [
+  { place: "viewer-css", opener: '<style id="viewer-css"', closer: "</style>" },
+  { place: "viewer-json", opener: '<script type="application/json" id="viewer"', closer: "</script>" },
+];
 
 /** Every text slot opens so: `<span data-v="cart-count" …>`. */
 const SLOT_OPENER = '<span data-v="';
@@ -71,19 +79,19 @@ const SLOT_OPENER = '<span data-v="';
 /** The text slots are all in the site's header (header.tsx), the page's first: they are looked for up to its end. */
 const SLOTS_END = "</header>";
 
-/** A page as text, or as bytes (a Node Buffer): what `viewerRanges` reads. */
+/** A page as text, or as bytes (a Node Buffer): what `viewerPlaces` reads. */
 type Page = string | { indexOf(search: string, from?: number): number; toString(encoding: "latin1", start: number, end: number): string; subarray(start: number, end: number): Page };
 const textOf = (page: Page, from: number, to: number) => (typeof page === "string" ? page.slice(from, to) : page.toString("latin1", from, to));
 const upTo = (page: Page, end: number): Page => (end < 0 ? page : typeof page === "string" ? page.slice(0, end) : page.subarray(0, end));
 
 /**
- * What a viewer replaces in a page: `[from, to, text]`, in the page's order. Works on text or bytes. The text slots are
+ * Where a viewer writes in a page: `[from, to, place]`, in the page's order. Works on text or bytes. The text slots are
  * found in one pass over the header, whatever their name: a search of a whole 120 KB page per slot cost a cart holder's
- * page more than the rest of its answer. The stylesheet and the JSON are in the head, found once each.
+ * page more than the rest of its answer. The stylesheet and the JSON are in the head, found once each. The server's
+ * response cache finds them once per stored page, not per answer (server/http/page-template.ts).
  */
-export function viewerRanges(page: Page, viewer: Viewer): [number, number, string][] {
-  const ranges: [number, number, string][] = [];
-  const slotTexts = new Map<string, string>(SLOTS.map((slot) => [slot, escapeHtml(formatViewerSlot(slot, viewer))]));
+export function viewerPlaces(page: Page): [number, number, ViewerPlace][] {
+  const places: [number, number, ViewerPlace][] = [];
   const header = upTo(page, page.indexOf(SLOTS_END));
   for (let from = 0; ; ) {
     const start = header.indexOf(SLOT_OPENER, from);
@@ -91,17 +99,22 @@ export function viewerRanges(page: Page, viewer: Viewer): [number, number, strin
     const open = nameEnd < 0 ? -1 : header.indexOf(">", nameEnd);
     const close = open < 0 ? -1 : header.indexOf("</span>", open);
     if (close < 0) break;
-    const text = slotTexts.get(textOf(header, start + SLOT_OPENER.length, nameEnd));
-    if (text !== undefined) ranges.push([open + 1, close, text]);
+    const name = textOf(header, start + SLOT_OPENER.length, nameEnd);
+    if ((SLOTS as string[]).includes(name)) places.push([open + 1, close, name as ViewerSlot]);
     from = close;
   }
-  for (const { opener, closer, text } of viewerHeadPlaces(viewer)) {
+  for (const { place, opener, closer } of HEAD_PLACES) {
     const start = page.indexOf(opener);
     const open = start < 0 ? -1 : page.indexOf(">", start);
     const close = open < 0 ? -1 : page.indexOf(closer, open);
-    if (close >= 0) ranges.push([open + 1, close, text]);
+    if (close >= 0) places.push([open + 1, close, place]);
   }
-  return ranges.sort((a, b) => a[0] - b[0]);
+  return places.sort((a, b) => a[0] - b[0]);
+}
+
+/** What a viewer replaces in a page: `[from, to, text]`, in the page's order. */
+export function viewerRanges(page: Page, viewer: Viewer): [number, number, string][] {
+  return viewerPlaces(page).map(([from, to, place]) => [from, to, viewerPlaceText(place, viewer)]);
 }
 
 /**

@@ -2,6 +2,19 @@ import type { Request, RequestHandler, Response } from "express";
 import type { CatalogChange } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
 import type { CachedAnswer } from "./cache-rules";
+import { type Fill, fillTemplate, holesOf, type PageTemplate, pageTemplate } from "./page-template";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /**
+       * Set for a visitor whose page is personal (server/http/viewer.ts): sends a cached page with their own texts in
+       * its places, given the pieces for a fill of those places.
+       */
+      personalPage?: (piecesFor: (own: Fill) => Buffer[]) => void;
+    }
+  }
+}
 
 interface Entry {
   /** When its render began: what it shows was read after this. */
@@ -12,25 +25,13 @@ interface Entry {
   listing: boolean;
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
-  nonce: string;
-  /** The body cut where its nonce was (views of `body`, no copies): a hit joins them with its own nonce between. */
-  parts: Buffer[];
+  /** The body, cut where its nonce was and where `places` says a visitor's own texts go. */
+  template: PageTemplate;
+  /** Whether it has places for a visitor's own texts beside the nonce. */
+  personal: boolean;
 }
 
-/** `body` cut at every occurrence of `nonce` (the whole body when there is none). */
-function cutAt(body: Buffer, nonce: string): Buffer[] {
-  if (!nonce) return [body];
-  const marker = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(marker); at !== -1; at = body.indexOf(marker, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + marker.length;
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
+const NONCE = "nonce";
 
 const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
 
@@ -45,10 +46,17 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
  * touched is rendered anew, concurrent requests get it (up to twice `ttlMs` old: nothing has changed since). Changes
  * reach this cache from this process and from the others (server/cache/change-feed.ts). Cached HTML carries the
  * request's CSP nonce, swapped for the new one on every hit. Bounded like every cache (decision 0035): at most
- * `maxEntries` answers and `maxBytes` of bodies, the least recently served going first.
+ * `maxEntries` answers and `maxBytes` of bodies, the least recently served going first. `places` finds, once per
+ * stored HTML page, where a visitor's own texts go (`res.locals.personalPage` fills them).
  */
-export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes = 32 * 1024 * 1024, onResult = (_result: "hit" | "stale" | "miss") => {} } = {}) {
-  const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.body.length });
+export function createResponseCache({
+  ttlMs = 5000,
+  maxEntries = 1000,
+  maxBytes = 32 * 1024 * 1024,
+  onResult = (_result: "hit" | "stale" | "miss") => {},
+  places = (_html: Buffer): [number, number, string][] => [],
+} = {}) {
+  const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
   const pending = new Map<string, Promise<void>>();
 
@@ -72,14 +80,12 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes 
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", age > ttlMs ? "stale" : "hit");
     onResult(age > ttlMs ? "stale" : "hit");
-    // The page with this response's nonce: the stored pieces written around it, never a copy of the page.
+    // The page with this response's nonce (and the visitor's own texts): the stored pieces written around them.
     const nonce: string | undefined = res.locals.cspNonce;
-    if (entry.parts.length === 1 || !nonce) {
-      res.end(entry.body);
-      return true;
-    }
-    const marker = Buffer.from(nonce);
-    sendPieces(res, entry.parts.flatMap((part, i) => (i === 0 ? [part] : [marker, part])));
+    const marker = nonce ? Buffer.from(nonce) : undefined;
+    const piecesFor = (own: Fill) => fillTemplate(entry.template, (name) => (name === NONCE ? marker : own(name)));
+    if (entry.personal && res.locals.personalPage) res.locals.personalPage(piecesFor);
+    else sendPieces(res, piecesFor(() => undefined));
     return true;
   }
 
@@ -111,8 +117,9 @@ export function createResponseCache({ ttlMs = 5000, maxEntries = 1000, maxBytes 
         // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         const body = Buffer.concat(chunks);
-        const nonce: string = res.locals.cspNonce ?? "";
-        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, body, nonce, parts: cutAt(body, nonce) });
+        const own = /^text\/html/.test(headers["content-type"] ?? "") ? places(body) : [];
+        const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own]);
+        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0 });
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response } from "express";
 import { Router } from "express";
-import { isPublicPage, type Viewer, viewerRanges } from "../../shared/viewer";
+import { isPublicPage, type Viewer, type ViewerPlace, viewerPlaces, viewerPlaceText } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
+import { type Fill, fillTemplate, pageTemplate } from "./page-template";
 import { isAnonymous, sendPieces } from "./response-cache";
 import { sessionTokenOf } from "./session";
 
@@ -87,51 +88,61 @@ export function stitchViewerPages(services: Services, memo: ViewerMemo): Request
   };
 }
 
+/**
+ * The page is held until it is whole, then sent with the viewer's texts in its places. A page from the response cache
+ * comes through `res.locals.personalPage`, already cut at its places: it is filled and sent as it is, without being held.
+ */
 function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
   const end = res.end.bind(res);
+  let held = true;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk != null && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
   };
   // The page is whole by now: it goes with its length rather than chunked.
   const send = (pieces: Buffer[]) => sendPieces(res, pieces, write, end);
-  res.write = ((chunk: unknown, encoding?: unknown) => {
-    keep(chunk, encoding);
-    return true;
-  }) as Response["write"];
-  res.end = ((chunk?: unknown, encoding?: unknown) => {
-    keep(chunk, encoding);
-    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    if (!/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) {
-      send([body]);
-      return res;
-    }
+  const sendFilled = (piecesFor: (own: Fill) => Buffer[]) => {
     // Whatever the page's own policy (a shared page's is public), this copy is one visitor's.
     res.setHeader("Cache-Control", PRIVATE);
     viewer.then(
-      (v) => send(stitchBytes(body, v)),
+      (v) => send(piecesFor(placeTexts(v))),
       // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
-      () => send([body]),
+      () => send(piecesFor(() => undefined)),
     );
+  };
+  res.locals.personalPage = (piecesFor) => {
+    held = false;
+    sendFilled(piecesFor);
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!held) return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    keep(chunk, rest[0]);
+    return true;
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (!held) return (end as (...a: unknown[]) => Response)(chunk, ...rest);
+    keep(chunk, rest[0]);
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (/^text\/html/.test(String(res.getHeader("content-type") ?? ""))) sendFilled((own) => fillTemplate(pageTemplate(body, viewerPlaces(body)), own));
+    else send([body]);
     return res;
   }) as Response["end"];
 }
 
 /**
- * `stitchViewer` on the page's bytes, as pieces to send (views of the page and the viewer's texts): searching a Buffer
- * is a memchr, where searching the decoded text of a page with any character beyond Latin-1 cost about a millisecond
- * per page.
+ * A viewer's texts as bytes, made once per viewer: the memo hands every page of a visitor's burst the same viewer, so a
+ * hit fills its places without encoding them again.
  */
-function stitchBytes(body: Buffer, viewer: Viewer<User>): Buffer[] {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (const [from, to, text] of viewerRanges(body, viewer)) {
-    parts.push(body.subarray(at, from), Buffer.from(text));
-    at = to;
-  }
-  parts.push(body.subarray(at));
-  return parts;
+const textsOfViewer = new WeakMap<Viewer<User>, Map<string, Buffer>>();
+function placeTexts(viewer: Viewer<User>): Fill {
+  let texts = textsOfViewer.get(viewer);
+  if (!texts) textsOfViewer.set(viewer, (texts = new Map()));
+  return (place) => {
+    let text = texts.get(place);
+    if (!text) texts.set(place, (text = Buffer.from(viewerPlaceText(place as ViewerPlace, viewer))));
+    return text;
+  };
 }
 
 /** GET /api/viewer: the same viewer as JSON, for the client after signing in or out and when the page is shown again. */
