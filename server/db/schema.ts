@@ -1076,7 +1076,7 @@ export const orderTaxLines = pgTable(
   (t) => [index("order_tax_lines_order_idx").on(t.orderId), check("order_tax_lines_amounts_nonnegative", sql`${t.taxableCents} >= 0 and ${t.taxCents} >= 0`)],
 );
 
-/** The tax a refund gave back, per tax line of the order. */
+/** The tax a refund gave back, per tax line of the order, and the taxable amount it was on. */
 export const refundTaxLines = pgTable(
   "refund_tax_lines",
   {
@@ -1087,8 +1087,14 @@ export const refundTaxLines = pgTable(
       .notNull()
       .references(() => orderTaxLines.id, { onDelete: "cascade" }),
     taxCents: integer("tax_cents").notNull(),
+    /** The part of the line's taxable amount given back with that tax, for the report's net taxable (migration 0038). */
+    taxableCents: integer("taxable_cents").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.refundId, t.orderTaxLineId] }), check("refund_tax_lines_positive", sql`${t.taxCents} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.orderTaxLineId] }),
+    check("refund_tax_lines_positive", sql`${t.taxCents} > 0`),
+    check("refund_tax_lines_taxable_nonnegative", sql`${t.taxableCents} >= 0`),
+  ],
 );
 
 export type SettingsRow = typeof settings.$inferSelect;

@@ -25,6 +25,9 @@ export interface RefundLine {
 const unitsShare = (total: number, q: number, r: number, k: number) => Math.floor((total * (r + k)) / q) - Math.floor((total * r) / q);
 
 type OrderTaxLine = Awaited<ReturnType<typeof orderTaxLinesOf>>[number];
+/** What a refund gives back of one tax line: its tax, and the taxable amount that tax was on. */
+type TaxPart = { line: OrderTaxLine; cents: number; taxableCents: number };
+const taxableLeft = (t: OrderTaxLine) => t.taxableCents - t.refundedTaxableCents;
 
 /**
  * What refunding `lines` gives back, and the tax of it per tax line: each unit's price less its share of the discount,
@@ -34,7 +37,7 @@ async function partsForLines(tx: Tx, order: OrderRow, lines: RefundLine[]) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   const taxLines = await orderTaxLinesOf(tx, order.id);
   let cents = 0;
-  const taxes: { line: OrderTaxLine; cents: number }[] = [];
+  const taxes: TaxPart[] = [];
   for (const line of lines) {
     const item = items.find((i) => i.id === line.itemId);
     if (!item) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${line.itemId}`);
@@ -45,7 +48,7 @@ async function partsForLines(tx: Tx, order: OrderRow, lines: RefundLine[]) {
     for (const taxLine of taxLines.filter((t) => t.orderItemId === item.id)) {
       // Never more than is left of that tax (an amount-only refund may have given some of it back already).
       const tax = Math.min(share(taxLine.taxCents), taxLine.taxCents - taxLine.refundedCents);
-      taxes.push({ line: taxLine, cents: tax });
+      taxes.push({ line: taxLine, cents: tax, taxableCents: Math.min(share(taxLine.taxableCents), taxableLeft(taxLine)) });
       if (!order.taxIncluded) cents += tax;
     }
   }
@@ -61,18 +64,21 @@ export async function refundForLines(tx: Tx, order: OrderRow, lines: RefundLine[
 }
 
 /**
- * The tax a refund gives back, per tax line of the order: the refunded units' share of their lines' tax; for an amount
- * alone, the tax's share of it; for the rest of the order, whatever tax is left (the shipping's too).
+ * The tax a refund gives back, per tax line of the order, with the taxable amount it was on: the refunded units' share
+ * of their lines' tax and taxable amount; for an amount alone, the tax's share of it, and of each line's taxable
+ * amount the part the amount is of what is left to refund; for the rest of the order, whatever is left (the shipping's
+ * too).
  */
-async function refundTaxParts(tx: Tx, order: OrderRow, args: { amountCents: number; lines?: RefundLine[] }) {
+async function refundTaxParts(tx: Tx, order: OrderRow, args: { amountCents: number; lines?: RefundLine[] }): Promise<TaxPart[]> {
   const taxLines = await orderTaxLinesOf(tx, order.id);
   const left = (t: OrderTaxLine) => t.taxCents - t.refundedCents;
-  if (args.amountCents === order.totalCents - order.refundedCents) return taxLines.map((line) => ({ line, cents: left(line) }));
+  const paidLeft = order.totalCents - order.refundedCents;
+  if (args.amountCents === paidLeft) return taxLines.map((line) => ({ line, cents: left(line), taxableCents: taxableLeft(line) }));
   if (args.lines?.length) return (await partsForLines(tx, order, args.lines)).taxes;
   const taxLeft = taxLines.reduce((s, t) => s + left(t), 0);
-  const share = Math.floor((args.amountCents * taxLeft) / (order.totalCents - order.refundedCents));
+  const share = Math.floor((args.amountCents * taxLeft) / paidLeft);
   const parts = allocate(share, taxLines.map(left));
-  return taxLines.map((line, i) => ({ line, cents: parts[i]! }));
+  return taxLines.map((line, i) => ({ line, cents: parts[i]!, taxableCents: Math.min(taxableLeft(line), Math.floor((args.amountCents * taxableLeft(line)) / paidLeft)) }));
 }
 
 /**
@@ -86,7 +92,7 @@ export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: 
   if (args.amountCents > left) throw new AppError("conflict", left === 0 ? `Order ${order.orderNumber} is already refunded in full` : `Only ${dollars(left)} of order ${order.orderNumber} can still be refunded`);
   const taxParts = (await refundTaxParts(tx, order, args)).filter((p) => p.cents > 0);
   const [refund] = await tx.insert(refunds).values({ orderId: order.id, amountCents: args.amountCents, reason: args.reason, actor: args.actor, returnId: args.returnId ?? null, createdAt: args.now }).returning();
-  if (taxParts.length) await tx.insert(refundTaxLines).values(taxParts.map((p) => ({ refundId: refund!.id, orderTaxLineId: p.line.id, taxCents: p.cents })));
+  if (taxParts.length) await tx.insert(refundTaxLines).values(taxParts.map((p) => ({ refundId: refund!.id, orderTaxLineId: p.line.id, taxCents: p.cents, taxableCents: p.taxableCents })));
   for (const line of args.lines ?? []) {
     await tx.update(orderItems).set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` }).where(and(eq(orderItems.id, line.itemId), eq(orderItems.orderId, order.id)));
   }

@@ -50,12 +50,15 @@ export async function insertOrderTaxLines(tx: Database, orderId: string, itemIds
   );
 }
 
-/** Orders' tax lines with what refunds gave back of each so far. */
+/** Orders' tax lines with what refunds gave back of each so far: tax, and the taxable amount it was on. */
 export async function listOrderTaxLines(db: Database, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   const lines = await db.select().from(orderTaxLines).where(inArray(orderTaxLines.orderId, orderIds)).orderBy(asc(orderTaxLines.id));
   const refunded = lines.length ? await db.select().from(refundTaxLines).where(inArray(refundTaxLines.orderTaxLineId, lines.map((l) => l.id))) : [];
-  return lines.map((l) => ({ ...l, refundedCents: refunded.filter((r) => r.orderTaxLineId === l.id).reduce((s, r) => s + r.taxCents, 0) }));
+  return lines.map((l) => {
+    const of = refunded.filter((r) => r.orderTaxLineId === l.id);
+    return { ...l, refundedCents: of.reduce((s, r) => s + r.taxCents, 0), refundedTaxableCents: of.reduce((s, r) => s + r.taxableCents, 0) };
+  });
 }
 
 export async function orderTaxLinesOf(db: Database, orderId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { discountCodes, orders, refundTaxLines, refunds, testPaymentIntents, variants } from "../db/schema";
+import { discountCodes, orders, orderTaxLines, refundTaxLines, refunds, testPaymentIntents, variants } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { signedInAdmin } from "../test/admin-helpers";
 import { card, closeOpenOrders, details } from "../test/checkout-helpers";
@@ -176,7 +176,7 @@ describe("shipping rates", () => {
 });
 
 describe("refunds give back the tax they charged", () => {
-  it("a partial refund stores its tax lines; the last one gives back the rest, the shipping's tax too", async () => {
+  it("a partial refund stores its tax lines and taxable amounts; the last one gives back the rest, the shipping's too; the report counts each in its month", async () => {
     await rules.taxZone("San Francisco", [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }], [{ rateMilliPercent: 8625 }]);
     await rules.noFreeShippingEverywhere();
     await rules.shippingRate("everywhere", { name: "Standard", kind: "flat", amountCents: 599 });
@@ -190,11 +190,51 @@ describe("refunds give back the tax they charged", () => {
     const itemId = order.items[0].id;
     const first = await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { lines: [{ itemId, quantity: 1 }], reason: "Torn seam" });
     expect(first.body.order.refunded).toBe(21.72); // 20.00 + 1.72 (half of 3.45, rounded down)
-    const taxBack = async () => (await server.database.db.select({ refundId: refundTaxLines.refundId, cents: refundTaxLines.taxCents }).from(refundTaxLines).innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId)).where(eq(refunds.orderId, order.order.id ?? (await orderId(started.orderNumber)))));
-    expect((await taxBack()).map((t) => t.cents)).toEqual([172]);
+    const id = await orderId(started.orderNumber);
+    const taxBack = () =>
+      server.database.db
+        .select({ refundId: refundTaxLines.refundId, cents: refundTaxLines.taxCents, taxable: refundTaxLines.taxableCents, line: orderTaxLines.orderItemId })
+        .from(refundTaxLines)
+        .innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId))
+        .innerJoin(orderTaxLines, eq(orderTaxLines.id, refundTaxLines.orderTaxLineId))
+        .where(eq(refunds.orderId, id))
+        .orderBy(refundTaxLines.taxCents);
+    const firstBack = await taxBack();
+    expect(firstBack).toEqual([{ refundId: expect.any(String), cents: 172, taxable: 2000, line: itemId }]);
+    const firstRefund = firstBack[0]!.refundId;
     const last = await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { lines: [{ itemId, quantity: 1 }], reason: "Changed their mind" });
     expect(last.body.order).toMatchObject({ status: "refunded", refunded: 49.96 });
-    expect((await taxBack()).map((t) => t.cents).sort((a, b) => a - b)).toEqual([52, 172, 173]);
+    const given = await taxBack();
+    expect(given.map(({ cents, taxable, line }) => ({ cents, taxable, line }))).toEqual([
+      { cents: 52, taxable: 599, line: null }, // the shipping
+      { cents: 172, taxable: 2000, line: itemId },
+      { cents: 173, taxable: 2000, line: itemId },
+    ]);
+    const lastRefund = given[0]!.refundId;
+    expect(given.filter((g) => g.refundId === lastRefund).map((g) => g.cents)).toEqual([52, 173]);
+
+    // Paid in May, refunded once in May and once in June (dated back to months no other test pays in).
+    await server.database.db.update(orders).set({ paidAt: new Date("2020-05-31T22:00:00Z") }).where(eq(orders.id, id));
+    await server.database.db.update(refunds).set({ createdAt: new Date("2020-05-31T23:00:00Z") }).where(eq(refunds.id, firstRefund));
+    await server.database.db.update(refunds).set({ createdAt: new Date("2020-06-01T09:00:00Z") }).where(eq(refunds.id, lastRefund));
+    const report = (await admin.get("/api/admin/tax/report?from=2020-05&to=2020-06")).body;
+    const region = { country: "US", subdivision: "US-CA", region: "California, United States" };
+    expect(report.rows).toEqual([
+      { month: "2020-06", ...region, orders: 0, taxableCents: 0, taxCents: 0, refundedTaxableCents: 2599, refundedCents: 225, netTaxableCents: -2599, netCents: -225 },
+      { month: "2020-05", ...region, orders: 1, taxableCents: 4599, taxCents: 397, refundedTaxableCents: 2000, refundedCents: 172, netTaxableCents: 2599, netCents: 225 },
+    ]);
+    expect(report.totals).toEqual({ taxableCents: 4599, taxCents: 397, refundedTaxableCents: 4599, refundedCents: 397, netTaxableCents: 0, netCents: 0 });
+  });
+
+  it("an amount refunded alone stores the tax's share of it and the matching share of the taxable amount", async () => {
+    await priceShorts(10000);
+    await shopper.post("/api/cart/items", { ...shorts, quantity: 1 });
+    const started = (await checkout(newYork)).body;
+    expect(started).toMatchObject({ total: 108, tax: 8 });
+    await pay(started);
+    await admin.post(`/api/admin/orders/${started.orderNumber}/refunds`, { amountCents: 5400, reason: "Goodwill" });
+    const given = await server.database.db.select({ cents: refundTaxLines.taxCents, taxable: refundTaxLines.taxableCents }).from(refundTaxLines).innerJoin(refunds, eq(refunds.id, refundTaxLines.refundId)).where(eq(refunds.orderId, await orderId(started.orderNumber)));
+    expect(given).toEqual([{ cents: 400, taxable: 5000 }]); // half of $108: $4 of tax on $50
   });
 });
 

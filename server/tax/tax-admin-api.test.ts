@@ -70,6 +70,30 @@ describe("tax zones, rates and the test panel", () => {
     expect([london.zone, london.why, london.example.taxCents]).toEqual(["Everywhere", "Zone Everywhere (everywhere) is the only zone that covers it", 80]);
   });
 
+  it("the test panel lists every rate of every zone that covers the address: the one that applies, and why the others don't", async () => {
+    // Everywhere 8 %, United States 5 %, California 7.25 %, postcode 94 8.625 %.
+    const us = (await admin.post("/api/admin/tax/zones", { name: "United States", regions: [{ country: "US" }] })).body.id;
+    await admin.post("/api/admin/tax/rates", { zoneId: us, name: "Federal", rate: 5 });
+    const res = await admin.post("/api/admin/tax/test", { country: "US", state: "CA", postalCode: "94103", subtotal: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.why).toBe("Zone Bay Area (postcode prefix 94 in California) wins over California (California), United States (United States), Everywhere (everywhere)");
+    const beaten = (over: string) => `Not applied: zone Bay Area is more specific for this address: postcode prefix 94 in California wins over ${over}`;
+    expect(res.body.zones).toEqual([
+      { id: bayArea, name: "Bay Area", wins: true, matchedBy: "postcode prefix 94 in California", rates: [{ id: expect.any(Number), name: "Sales tax", rate: "8.625%", applies: true, reason: "Applies to Clothing: zone Bay Area's general rate" }] },
+      { id: california, name: "California", wins: false, matchedBy: "California", rates: [{ id: expect.any(Number), name: "Sales tax", rate: "7.25%", applies: false, reason: beaten("California") }] },
+      { id: us, name: "United States", wins: false, matchedBy: "United States", rates: [{ id: expect.any(Number), name: "Federal", rate: "5%", applies: false, reason: beaten("United States") }] },
+      { id: expect.any(Number), name: "Everywhere", wins: false, matchedBy: "everywhere", rates: [{ id: expect.any(Number), name: "Sales tax", rate: "8%", applies: false, reason: beaten("everywhere") }] },
+    ]);
+    expect(res.body.example.taxCents).toBe(863);
+    // New York: United States wins over Everywhere; California and the Bay Area don't cover it, so they aren't listed.
+    const ny = (await admin.post("/api/admin/tax/test", { country: "US", state: "NY", postalCode: "10001", subtotal: 100 })).body;
+    expect(ny.zones.map((z: { name: string; rates: { applies: boolean; reason: string }[] }) => [z.name, z.rates[0]!.applies, z.rates[0]!.reason])).toEqual([
+      ["United States", true, "Applies to Clothing: zone United States's general rate"],
+      ["Everywhere", false, "Not applied: zone United States is more specific for this address: United States wins over everywhere"],
+    ]);
+    expect((await admin.delete(`/api/admin/tax/zones/${us}`)).status).toBe(204);
+  });
+
   it("refuses a zone that would tie with another, with the reason", async () => {
     const same = await admin.post("/api/admin/tax/zones", { name: "Golden State", regions: [{ country: "US", subdivision: "US-NV" }, { country: "US", subdivision: "US-CA" }] });
     expect([same.status, same.body.message]).toEqual([409, "Zone California already has California; the same region in two zones would tie"]);
@@ -249,14 +273,17 @@ describe("the tax report", () => {
     return { orderId: order!.id, taxLineIds };
   }
 
-  it("adds up tax per region per month of payment, less refunds, on the page and as CSV", async () => {
+  it("adds up tax per region per month of payment, less refunds in the month they were made, on the page and as CSV", async () => {
     const jan = new Date("2026-01-15T12:00:00Z");
     // California, January: two orders; the second has a state and a county rate on one line (its taxable counts once).
     await paidOrder({ paidAt: jan, country: "US", subdivision: "US-CA", lines: [{ taxable: 10_000, taxes: [["Sales tax", 7250, 725]] }] });
     const second = await paidOrder({ paidAt: new Date("2026-01-31T23:59:00Z"), country: "US", subdivision: "US-CA", lines: [{ taxable: 5000, taxes: [["State tax", 6000, 300], ["County tax", 1250, 63]] }] });
-    // Part of the second order's state tax was refunded.
-    const [refund] = await server.database.db.insert(refunds).values({ orderId: second.orderId, amountCents: 2650, reason: "Damaged", actor: "staff:test" }).returning();
-    await server.database.db.insert(refundTaxLines).values({ refundId: refund!.id, orderTaxLineId: second.taxLineIds[0]!, taxCents: 150 });
+    // Half the second order's line was refunded in February, at both rates: February's, and its taxable counts once.
+    const [refund] = await server.database.db.insert(refunds).values({ orderId: second.orderId, amountCents: 2681, reason: "Damaged", actor: "staff:test", createdAt: new Date("2026-02-03T10:00:00Z") }).returning();
+    await server.database.db.insert(refundTaxLines).values([
+      { refundId: refund!.id, orderTaxLineId: second.taxLineIds[0]!, taxCents: 150, taxableCents: 2500 },
+      { refundId: refund!.id, orderTaxLineId: second.taxLineIds[1]!, taxCents: 31, taxableCents: 2500 },
+    ]);
     // February 1st (UTC) is February; the UK order has no subdivision.
     await paidOrder({ paidAt: new Date("2026-02-01T00:00:00Z"), country: "US", subdivision: "US-CA", lines: [{ taxable: 2000, taxes: [["Sales tax", 7250, 145]] }] });
     await paidOrder({ paidAt: jan, country: "GB", subdivision: null, lines: [{ taxable: 1000, taxes: [["VAT", 20000, 200]] }] });
@@ -272,11 +299,11 @@ describe("the tax report", () => {
       from: "2026-01",
       to: "2026-02",
       rows: [
-        { month: "2026-02", country: "US", subdivision: "US-CA", region: "California, United States", orders: 1, taxableCents: 2000, taxCents: 145, refundedCents: 0, netCents: 145 },
-        { month: "2026-01", country: "GB", subdivision: null, region: "United Kingdom", orders: 1, taxableCents: 1000, taxCents: 200, refundedCents: 0, netCents: 200 },
-        { month: "2026-01", country: "US", subdivision: "US-CA", region: "California, United States", orders: 2, taxableCents: 15_000, taxCents: 1088, refundedCents: 150, netCents: 938 },
+        { month: "2026-02", country: "US", subdivision: "US-CA", region: "California, United States", orders: 1, taxableCents: 2000, taxCents: 145, refundedTaxableCents: 2500, refundedCents: 181, netTaxableCents: -500, netCents: -36 },
+        { month: "2026-01", country: "GB", subdivision: null, region: "United Kingdom", orders: 1, taxableCents: 1000, taxCents: 200, refundedTaxableCents: 0, refundedCents: 0, netTaxableCents: 1000, netCents: 200 },
+        { month: "2026-01", country: "US", subdivision: "US-CA", region: "California, United States", orders: 2, taxableCents: 15_000, taxCents: 1088, refundedTaxableCents: 0, refundedCents: 0, netTaxableCents: 15_000, netCents: 1088 },
       ],
-      totals: { taxableCents: 18_000, taxCents: 1433, refundedCents: 150, netCents: 1283 },
+      totals: { taxableCents: 18_000, taxCents: 1433, refundedTaxableCents: 2500, refundedCents: 181, netTaxableCents: 15_500, netCents: 1252 },
     });
 
     const csv = await admin.get("/api/admin/tax/report.csv?from=2026-01&to=2026-02");
@@ -284,10 +311,10 @@ describe("the tax report", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="tax-2026-01-to-2026-02.csv"');
     expect(csv.text.trim().split("\n")).toEqual([
-      "Month,Country,State or province,Region code,Orders,Taxable (USD),Tax collected (USD),Tax refunded (USD),Net tax (USD)",
-      "2026-02,US,California,US-CA,1,20.00,1.45,0.00,1.45",
-      "2026-01,GB,,,1,10.00,2.00,0.00,2.00",
-      "2026-01,US,California,US-CA,2,150.00,10.88,1.50,9.38",
+      "Month,Country,State or province,Region code,Orders,Taxable (USD),Tax collected (USD),Taxable refunded (USD),Tax refunded (USD),Net taxable (USD),Net tax (USD)",
+      "2026-02,US,California,US-CA,1,20.00,1.45,25.00,1.81,-5.00,-0.36",
+      "2026-01,GB,,,1,10.00,2.00,0.00,0.00,10.00,2.00",
+      "2026-01,US,California,US-CA,2,150.00,10.88,0.00,0.00,150.00,10.88",
     ]);
     expect((await admin.get("/api/admin/tax/report?from=2026-03&to=2026-01")).body.message).toBe("Invalid report: from must not come after to");
     expect((await admin.get("/api/admin/tax/report?month=2026-01")).body.message).toBe("Invalid report: Unknown field: month");

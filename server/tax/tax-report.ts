@@ -6,16 +6,20 @@ import { rowsOf } from "../db/rows";
 import type { TaxReportQuery } from "./tax-admin-schemas";
 
 export interface TaxReportRow {
-  /** "2026-03", the month the orders were paid in (UTC). */
+  /** "2026-03": the month (UTC) orders were paid in, and refunds made in. */
   month: string;
   country: string;
   subdivision: string | null;
   /** "California, United States". */
   region: string;
+  /** Orders paid that month. */
   orders: number;
   taxableCents: number;
   taxCents: number;
+  /** What refunds made that month gave back: the taxable amount, and the tax. */
+  refundedTaxableCents: number;
   refundedCents: number;
+  netTaxableCents: number;
   netCents: number;
 }
 
@@ -41,32 +45,50 @@ export const regionLabel = (country: string, subdivision: string | null) => {
   return subdivision ? `${subdivisionName(subdivision)}, ${countryName}` : countryName;
 };
 
+/** The orders whose tax counts: paid, and not failed, canceled or expired since. */
+const counted = sql`o.paid_at is not null and o.status not in ('failed', 'canceled', 'expired')
+  -- a late payment refunded whole at once (no refund rows) collected no tax
+  and not (o.status = 'refunded' and o.refunded_cents = 0)`;
+
 /**
- * Tax collected per region per month (issue 27): the tax lines of paid orders (not failed, canceled or expired), by
- * the month of payment (UTC) and the address's country and state; refunds count against the order's month. An order
- * line taxed at two rates (state and county) counts its taxable amount once.
+ * Tax collected per region per month (issue 27): the tax lines of paid orders, by the month of payment (UTC) and the
+ * address's country and state, less what refunds gave back in the month the refund was made (a tax return is filed
+ * for the month money moved, not re-filed for the order's). Taxable amounts are netted the same way. An order line
+ * taxed at two rates (state and county) counts its taxable amount once, in a sale and in a refund.
  */
 export async function taxReport({ db, query, now }: { db: Database; query: TaxReportQuery; now: Date }) {
   const { from, to } = reportMonths(query, now);
+  const [start, end] = [monthStart(from).toISOString(), monthStart(addMonths(to, 1)).toISOString()];
   const result = await db.execute(sql`
-    with per_line as (
+    with sold as (
       select o.id as order_id, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM') as month, l.country, l.subdivision,
-             max(l.taxable_cents) as taxable, sum(l.tax_cents) as tax, coalesce(sum(r.refunded), 0) as refunded
+             max(l.taxable_cents) as taxable, sum(l.tax_cents) as tax
       from order_tax_lines l
       join orders o on o.id = l.order_id
-      left join (select order_tax_line_id, sum(tax_cents) as refunded from refund_tax_lines group by order_tax_line_id) r on r.order_tax_line_id = l.id
-      where o.paid_at is not null and o.status not in ('failed', 'canceled', 'expired')
-        -- a late payment refunded whole at once (no refund rows) collected no tax
-        and not (o.status = 'refunded' and o.refunded_cents = 0)
-        and o.paid_at >= ${monthStart(from).toISOString()}::timestamptz and o.paid_at < ${monthStart(addMonths(to, 1)).toISOString()}::timestamptz
+      where ${counted} and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz
       group by o.id, 2, l.country, l.subdivision, l.order_item_id
+    ), given_back as (
+      select to_char(f.created_at at time zone 'UTC', 'YYYY-MM') as month, l.country, l.subdivision,
+             max(r.taxable_cents) as taxable, sum(r.tax_cents) as tax
+      from refund_tax_lines r
+      join refunds f on f.id = r.refund_id
+      join order_tax_lines l on l.id = r.order_tax_line_id
+      join orders o on o.id = l.order_id
+      where ${counted} and f.created_at >= ${start}::timestamptz and f.created_at < ${end}::timestamptz
+      group by f.id, 1, l.country, l.subdivision, l.order_item_id
+    ), moves as (
+      select order_id, month, country, subdivision, taxable, tax, 0 as refunded_taxable, 0 as refunded from sold
+      union all
+      select null, month, country, subdivision, 0, 0, taxable, tax from given_back
     )
     select month, country, subdivision, count(distinct order_id)::int as orders,
-           sum(taxable)::bigint as taxable, sum(tax)::bigint as tax, sum(refunded)::bigint as refunded
-    from per_line
+           sum(taxable)::bigint as taxable, sum(tax)::bigint as tax,
+           sum(refunded_taxable)::bigint as refunded_taxable, sum(refunded)::bigint as refunded
+    from moves
     group by month, country, subdivision
     order by month desc, country, subdivision nulls first`);
-  const rows: TaxReportRow[] = rowsOf<{ month: string; country: string; subdivision: string | null; orders: number; taxable: string; tax: string; refunded: string }>(result).map((r) => ({
+  type Row = { month: string; country: string; subdivision: string | null; orders: number; taxable: string; tax: string; refunded_taxable: string; refunded: string };
+  const rows: TaxReportRow[] = rowsOf<Row>(result).map((r) => ({
     month: r.month,
     country: r.country,
     subdivision: r.subdivision,
@@ -74,11 +96,14 @@ export async function taxReport({ db, query, now }: { db: Database; query: TaxRe
     orders: r.orders,
     taxableCents: Number(r.taxable),
     taxCents: Number(r.tax),
+    refundedTaxableCents: Number(r.refunded_taxable),
     refundedCents: Number(r.refunded),
+    netTaxableCents: Number(r.taxable) - Number(r.refunded_taxable),
     netCents: Number(r.tax) - Number(r.refunded),
   }));
-  const sum = (key: "taxableCents" | "taxCents" | "refundedCents" | "netCents") => rows.reduce((total, r) => total + r[key], 0);
-  return { from, to, rows, totals: { taxableCents: sum("taxableCents"), taxCents: sum("taxCents"), refundedCents: sum("refundedCents"), netCents: sum("netCents") } };
+  const keys = ["taxableCents", "taxCents", "refundedTaxableCents", "refundedCents", "netTaxableCents", "netCents"] as const;
+  const totals = Object.fromEntries(keys.map((key) => [key, rows.reduce((total, r) => total + r[key], 0)])) as Record<(typeof keys)[number], number>;
+  return { from, to, rows, totals };
 }
 
 /** 123456 → "1234.56" (no currency sign or grouping: spreadsheets read it as a number). */
@@ -88,8 +113,15 @@ const dollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs
 export async function taxReportCsv(args: Parameters<typeof taxReport>[0]) {
   const { from, to, rows } = await taxReport(args);
   const csv = stringify([
-    ["Month", "Country", "State or province", "Region code", "Orders", "Taxable (USD)", "Tax collected (USD)", "Tax refunded (USD)", "Net tax (USD)"],
-    ...rows.map((r) => [r.month, r.country, r.subdivision ? subdivisionName(r.subdivision) : "", r.subdivision ?? "", r.orders, dollars(r.taxableCents), dollars(r.taxCents), dollars(r.refundedCents), dollars(r.netCents)]),
+    ["Month", "Country", "State or province", "Region code", "Orders", "Taxable (USD)", "Tax collected (USD)", "Taxable refunded (USD)", "Tax refunded (USD)", "Net taxable (USD)", "Net tax (USD)"],
+    ...rows.map((r) => [
+      r.month,
+      r.country,
+      r.subdivision ? subdivisionName(r.subdivision) : "",
+      r.subdivision ?? "",
+      r.orders,
+      ...[r.taxableCents, r.taxCents, r.refundedTaxableCents, r.refundedCents, r.netTaxableCents, r.netCents].map(dollars),
+    ]),
   ]);
   return { csv, filename: `tax-${from}-to-${to}.csv` };
 }

@@ -9,11 +9,11 @@ import { smallButtonClass, TextInput } from "./staff-form-kit";
 type Report = Awaited<ReturnType<typeof taxReport>>;
 const money = (cents: number) => formatPrice(cents / 100);
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const COLUMNS = ["Month", "Region", "Orders", "Taxable", "Tax collected", "Refunded", "Net tax"] as const;
+const COLUMNS = ["Month", "Region", "Orders", "Taxable", "Tax collected", "Tax refunded", "Net taxable", "Net tax"] as const;
 
 /**
  * Tax collected per region per month (issue 27): from the tax lines of paid orders, by the month of payment (UTC),
- * less what refunds gave back; the same numbers as a CSV for the accountant.
+ * less what refunds gave back in the month they were made; the same numbers as a CSV for the accountant.
  */
 export function TaxReport({ report }: { report: Report }) {
   const { rows, totals } = report;
@@ -25,7 +25,7 @@ export function TaxReport({ report }: { report: Report }) {
             Tax collected
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Paid orders by month of payment (UTC) and the address's state or country, {monthName(report.from)} to {monthName(report.to)}. A refund counts in its order's month.
+            Paid orders by month of payment (UTC) and the address's state or country, {monthName(report.from)} to {monthName(report.to)}. A refund counts in the month it was made.
           </p>
         </div>
         <a href={`/api/admin/tax/report.csv?from=${report.from}&to=${report.to}`} download className={smallButtonClass}>
@@ -67,6 +67,7 @@ export function TaxReport({ report }: { report: Report }) {
                     <td className={`${tdClass} text-right`}>{money(r.taxableCents)}</td>
                     <td className={`${tdClass} text-right`}>{money(r.taxCents)}</td>
                     <td className={`${tdClass} text-right`}>{money(r.refundedCents)}</td>
+                    <td className={`${tdClass} text-right`}>{money(r.netTaxableCents)}</td>
                     <td className={`${tdClass} text-right font-semibold`}>{money(r.netCents)}</td>
                   </tr>
                 ))}
@@ -79,6 +80,7 @@ export function TaxReport({ report }: { report: Report }) {
                   <td className={`${tdClass} text-right`}>{money(totals.taxableCents)}</td>
                   <td className={`${tdClass} text-right`}>{money(totals.taxCents)}</td>
                   <td className={`${tdClass} text-right`}>{money(totals.refundedCents)}</td>
+                  <td className={`${tdClass} text-right`}>{money(totals.netTaxableCents)}</td>
                   <td className={`${tdClass} text-right`}>{money(totals.netCents)}</td>
                 </tr>
               </tfoot>
@@ -97,8 +99,10 @@ export function TaxReport({ report }: { report: Report }) {
                   <dd className="text-right text-ink">{money(r.taxableCents)}</dd>
                   <dt>Tax collected</dt>
                   <dd className="text-right text-ink">{money(r.taxCents)}</dd>
-                  <dt>Refunded</dt>
+                  <dt>Tax refunded</dt>
                   <dd className="text-right text-ink">{money(r.refundedCents)}</dd>
+                  <dt>Net taxable</dt>
+                  <dd className="text-right text-ink">{money(r.netTaxableCents)}</dd>
                   <dt>Net tax</dt>
                   <dd className="text-right font-semibold text-ink">{money(r.netCents)}</dd>
                 </dl>
