@@ -77,7 +77,7 @@ export function createFakeStripeTax() {
   const reversals = new Map<string, Params & { id: string }>();
   const byKey = new Map<string, Answer>();
   const references = new Set<string>();
-  const state = { table: DEFAULT_TAX_TABLE, failing: false, counter: 0 };
+  const state = { table: DEFAULT_TAX_TABLE, failing: false, failingRecords: false, counter: 0 };
   const id = (prefix: string) => `${prefix}_fake_${String(++state.counter).padStart(10, "0")}`;
 
   function tax(region: FakeTaxRegion | undefined, amount: number, behavior: string, code: string | undefined, shipping: boolean): Taxed {
@@ -146,6 +146,7 @@ export function createFakeStripeTax() {
   const linesShown = (items: LineItem[], breakdown: boolean): LineItem[] => items.map((li) => ({ ...li, tax_breakdown: breakdown ? li.tax_breakdown : undefined }));
 
   function commit(p: Params): Answer {
+    if (state.failingRecords) return error(500, "An unknown error occurred");
     const calculation = calculations.get(String(p.calculation));
     if (!calculation) return error(404, `No such tax calculation: '${String(p.calculation)}'`, { code: "resource_missing", param: "calculation" });
     if (!p.reference) return error(400, "Missing required param: reference.", { param: "reference" });
@@ -171,6 +172,7 @@ export function createFakeStripeTax() {
   }
 
   function reverse(p: Params): Answer {
+    if (state.failingRecords) return error(500, "An unknown error occurred");
     const original = transactions.get(String(p.original_transaction));
     if (!original) return error(404, `No such tax transaction: '${String(p.original_transaction)}'`, { code: "resource_missing", param: "original_transaction" });
     if (!p.reference) return error(400, "Missing required param: reference.", { param: "reference" });
@@ -224,6 +226,10 @@ export function createFakeStripeTax() {
     /** Calculations answer 500 api_error while on. */
     fail(on: boolean) {
       state.failing = on;
+    },
+    /** Transactions and reversals (not calculations) answer 500 api_error while on: checkout works, recording fails. */
+    failRecords(on: boolean) {
+      state.failingRecords = on;
     },
     setTable(table: FakeTaxRegion[]) {
       state.table = table;

@@ -82,6 +82,8 @@ export async function startFakeStripe() {
     taxReversals: tax.reversals,
     /** Stripe Tax calculations answer 500 (api_error) while on. */
     failTax: tax.fail,
+    /** Stripe Tax transactions and reversals answer 500 (api_error) while on; calculations still work. */
+    failTaxRecords: tax.failRecords,
     /** Replaces the rates the fake's calculations use (DEFAULT_TAX_TABLE until then). */
     setTaxTable: tax.setTable,
     setStatus(id: string, status: string) {
