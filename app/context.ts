@@ -7,6 +7,8 @@ import { routerContexts } from "../shared/router-context";
 export interface Visitor {
   owner: CartOwner;
   user: User | null;
+  /** Their favourite ids, when the server has read them already for this request (the stitcher's viewer). */
+  favoriteIds?: number[];
 }
 
 export const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, Visitor>({ owner: { userId: null, cartToken: null }, user: null });

@@ -20,6 +20,7 @@ import { startPageMetrics } from "./lib/page-metrics";
 import { ExitIntent } from "./components/marketing/exit-intent";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
+import { isStandalone } from "./lib/standalone";
 
 /** The footer's code comes when it comes near the screen, not with the page (issue 30, item 5). */
 const Footer = island(() => import("./components/layout/footer").then((m) => m.Footer));
@@ -63,9 +64,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** On a personal route (cart, checkout, account, staff): the visitor, their cart and their favourite ids. */
 async function personalPart(context: Route.LoaderArgs["context"]) {
-  const { owner, user } = context.get(visitorContext);
+  const { owner, user, favoriteIds } = context.get(visitorContext);
   const services = context.get(servicesContext);
-  const [cart, viewer] = await Promise.all([services.cart.getCart({ owner }), services.viewer.getViewer({ owner, user })]);
+  const [cart, viewer] = await Promise.all([services.cart.getCart({ owner }), favoriteIds ? { favoriteIds } : services.viewer.getViewer({ owner, user })]);
   return { user, cart, favoriteIds: viewer.favoriteIds };
 }
 
@@ -92,6 +93,8 @@ function Document({ children }: { children: ReactNode }) {
   // Staff pages have a frame of their own (the admin layout route): no storefront header, footer or pop-ups there.
   const matches = useMatches();
   const staffFrame = useUser()?.role === "admin" && matches.some((m) => m.id === ADMIN_LAYOUT);
+  // A printable document (an invoice) stands alone: it brings its own <main>, no frame or pop-ups (lib/standalone.ts).
+  const standalone = isStandalone(matches);
   useEffect(() => {
     // Lets browser tests (and curious humans) tell when the page became interactive: every page, the 404 and error
     // screens too (they render in this layout, not in App).
@@ -121,9 +124,9 @@ function Document({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
-        {data?.gtmId && !checkout && !staffFrame && <ConsentBanner />}
+        {data?.gtmId && !checkout && !staffFrame && !standalone && <ConsentBanner />}
         <AppProviders cart={data?.personal?.cart}>
-          {staffFrame ? (
+          {staffFrame || standalone ? (
             children
           ) : (
             <>

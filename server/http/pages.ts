@@ -9,12 +9,13 @@ import { isPublicPage } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
 import type { Services } from "../context";
+import { createLru } from "../cache/lru";
 import { buildDir } from "../paths";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { precompressedAssets } from "./precompressed";
 import { sessionTokenOf } from "./session";
 
-const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, { owner: CartOwner; user: User | null }>({
+const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, { owner: CartOwner; user: User | null; favoriteIds?: number[] }>({
   owner: { userId: null, cartToken: null },
   user: null,
 });
@@ -41,9 +42,10 @@ function loadContext(services: Services) {
     if (isPublicPage(req.path, new URL(req.originalUrl, "http://store").searchParams)) return new SharedPageContext(new Map([...common, [sharedPageContext, true]]) as ContextEntries);
     // The stitcher (server/http/viewer.ts) may already be reading this visitor's session.
     const token = sessionTokenOf(req);
-    const user = res.locals.viewer ? (await res.locals.viewer.catch(() => null))?.user ?? null : token ? await services.accounts.findSessionUser({ token }) : null;
+    const viewer = res.locals.viewer ? await res.locals.viewer.catch(() => null) : null;
+    const user = res.locals.viewer ? (viewer?.user ?? null) : token ? await services.accounts.findSessionUser({ token }) : null;
     const owner = { userId: user?.id ?? null, cartToken: readCookie(req, CART_COOKIE) };
-    return new RouterContextProvider(new Map([...common, [visitorContext, { owner, user }]]) as ContextEntries);
+    return new RouterContextProvider(new Map([...common, [visitorContext, { owner, user, favoriteIds: viewer?.favoriteIds }]]) as ContextEntries);
   };
 }
 
@@ -61,10 +63,21 @@ function labelPageRoutes(build: ServerBuild): RequestHandler {
       return route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children };
     });
   const routes = tree(undefined, "");
-  return (req, res, next) => {
-    const id = matchRoutes(routes, req.path)?.at(-1)?.route.id;
+  // matchRoutes ranks every route on every call (4 % of a rendered page's time): each path's label is kept, bounded.
+  const labels = createLru<string, string>({ maxEntries: 2000 });
+  const labelOf = (path: string) => {
+    const id = matchRoutes(routes, path)?.at(-1)?.route.id;
     const pattern = id ? patterns.get(id) : undefined;
-    res.locals.routePattern = pattern && !pattern.includes("*") ? pattern : "page";
+    return pattern && !pattern.includes("*") ? pattern : "page";
+  };
+  return (req, res, next) => {
+    // A long address is labelled afresh rather than kept: the bound is on entries, so keys stay short.
+    let label = labels.get(req.path);
+    if (label === undefined) {
+      label = labelOf(req.path);
+      if (req.path.length <= 200) labels.set(req.path, label);
+    }
+    res.locals.routePattern = label;
     next();
   };
 }
