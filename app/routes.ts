@@ -25,6 +25,7 @@ export default [
   route("account", "routes/account.tsx", { id: "account" }),
   route("account/orders", "routes/account.tsx", { id: "account-orders" }),
   route("account/orders/:orderNumber", "routes/account-order.tsx"),
+  route("account/orders/:orderNumber/invoice", "routes/account-order-invoice.tsx"),
   route("orders/lookup", "routes/order-lookup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
@@ -43,6 +44,8 @@ export default [
     route("admin", "routes/admin-dashboard.tsx"),
     route("admin/orders", "routes/admin-orders.tsx"),
     route("admin/orders/:orderNumber", "routes/admin-order.tsx"),
+    // The invoice is a printable page of its own (lib/standalone.ts): the frame is left out once it has loaded.
+    route("admin/orders/:orderNumber/invoice", "routes/admin-order-invoice.tsx"),
     route("admin/products", "routes/admin-products.tsx"),
     route("admin/products/new", "routes/admin-product-new.tsx"),
     route("admin/products/bulk", "routes/admin-bulk-edit.tsx"),

@@ -47,6 +47,7 @@ import type { ReturnStatus } from "./db/schema";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
+import { getInvoice } from "./orders/invoice";
 import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
 import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant } from "./catalog/admin-catalog";
@@ -306,6 +307,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       removeFavorite: bind(db, removeFavorite),
       listOrders: bind(db, listAccountOrders),
       getOrder: (args: { userId: string; orderNumber: string }) => getAccountOrder({ db, now: now(), ...args }),
+      /** The invoice of one of the shopper's paid orders, with the seller as the settings say now. */
+      getInvoice: (args: { userId: string; orderNumber: string }) => getInvoice({ db, store: settings.storefront, ...args }),
       /** Drops expired sessions and day-old rate-limit records. */
       tidy: async () => {
         await deleteExpiredSessions({ db, now: now() });
@@ -316,6 +319,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       search: bind(db, adminSearch),
       listOrders: bind(db, listRecentOrders),
       getOrder: bind(db, getStaffOrder),
+      getInvoice: (args: { orderNumber: string }) => getInvoice({ db, store: settings.storefront, ...args }),
       changeOrderStatus: restocking(withDeps(orderDeps, changeOrderStatus)),
       refundOrder: restocking(async (args: { orderNumber: string; input: StaffRefund; actor: string }) => {
         await refundOrder({ ...orderDeps, ...args });

@@ -65,5 +65,11 @@ export function addressLines(address: StoreAddress): string[] {
   return [address.line1, address.line2, town, country].filter((line): line is string => Boolean(line));
 }
 
+/** "Kent Street Goods" → "kent-street-goods": the store's name where a download's filename starts. */
+export function storeSlug(name: string): string {
+  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return slug || "store";
+}
+
 /** "Kent Street Goods LLC, 12 Wythe Avenue, Brooklyn, NY 11249, United States": the postal address in an email's footer. */
 export const postalAddress = (legalName: string, address: StoreAddress) => [legalName, ...addressLines(address)].join(", ");

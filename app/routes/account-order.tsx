@@ -33,7 +33,12 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-3xl font-bold tracking-tight">Order {order.order.orderNumber}</h1>
         <OrderBadge status={order.order.status} refunded={order.order.refunded} />
       </header>
-      <p className="mt-2 text-ink-muted">Placed {dateFormat.format(new Date(order.order.createdAt))}</p>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="text-ink-muted">Placed {dateFormat.format(new Date(order.order.createdAt))}</p>
+        <Link to={`/account/orders/${order.order.orderNumber}/invoice`} className="font-semibold underline underline-offset-4">
+          View invoice
+        </Link>
+      </div>
       <div className="mt-8">
         <OrderDetails answer={order} nextSteps={isAwaitingShipment(order.order.status)} />
       </div>

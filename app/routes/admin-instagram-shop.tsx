@@ -10,6 +10,7 @@ import { buttonClass, secondaryButtonClass } from "~/components/layout/status-sc
 import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 import { useStoreSettings } from "~/lib/store-settings";
+import { storeSlug } from "../../shared/store-settings";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,10 +29,11 @@ function status(product: { stock: number; preorder: boolean }) {
   return { label: "Out of Stock", className: "bg-surface-muted text-ink" };
 }
 
-async function downloadFeed(): Promise<void> {
+/** The file as the server names it (the store's name first), or the same name without the date. */
+async function downloadFeed(storeName: string): Promise<void> {
   const res = await fetch("/api/instagram-shop/feed", { credentials: "include" });
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "vsop-apparel-instagram-catalog.csv";
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${storeSlug(storeName)}-instagram-catalog.csv`;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement("a"), { href: url, download: name });
   document.body.append(link);
@@ -47,7 +49,7 @@ export default function InstagramShop({ loaderData }: Route.ComponentProps) {
   async function generate() {
     setBusy(true);
     try {
-      await downloadFeed();
+      await downloadFeed(storeName);
       toast.success("Feed Generated", { description: "Instagram Shop catalog has been downloaded successfully." });
     } catch {
       toast.error("Error", { description: "Failed to generate Instagram Shop feed." });

@@ -1,9 +1,10 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useMatches } from "react-router";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { NotAllowedMessage, notAllowedOf } from "~/components/admin/not-allowed";
 import { NotFound } from "~/components/layout/not-found";
 import { useUser } from "~/lib/session";
+import { isStandalone } from "~/lib/standalone";
 import type { Route } from "./+types/admin-layout";
 
 /**
@@ -12,6 +13,8 @@ import type { Route } from "./+types/admin-layout";
  * visitors who aren't staff get the storefront's 404.
  */
 export default function AdminLayout() {
+  // A printable document (an order's invoice) is the page alone, on screen as on paper.
+  if (isStandalone(useMatches())) return <Outlet />;
   return (
     <AdminFrame>
       <Outlet />

@@ -62,6 +62,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <OrderBadge status={order.order.status} refunded={order.order.refunded} />
+          {order.payment.paidAt && (
+            <Link to={`/admin/orders/${order.order.orderNumber}/invoice`} className={`${secondaryButtonClass} h-10`}>
+              Invoice
+            </Link>
+          )}
           {order.nextStatuses.filter((s) => !(shipping && s === "shipped") && (s !== "canceled" || canRefund)).map((s) => (
             <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
               {labels[s]}

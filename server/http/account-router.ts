@@ -6,6 +6,7 @@ import { passkeyRegistrationSchema } from "../accounts/passkey-schemas";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Services } from "../context";
 import { AppError } from "../errors";
+import { storeSlug } from "../../shared/store-settings";
 import { clearSessionCookies, requireUser } from "./session";
 import { parseInput } from "./validation";
 
@@ -94,7 +95,8 @@ export function accountRouter(services: Services): Router {
 
   router.get("/account/export", requireUser, async (req, res) => {
     const data = await services.accounts.exportData({ userId: userId(req) });
-    res.set("Content-Disposition", `attachment; filename="vsop-apparel-my-data-${data.exportedAt.slice(0, 10)}.json"`);
+    const store = storeSlug((await services.settings.storefront()).name);
+    res.set("Content-Disposition", `attachment; filename="${store}-my-data-${data.exportedAt.slice(0, 10)}.json"`);
     res.set("Cache-Control", "no-store");
     res.type("application/json").send(JSON.stringify(data, null, 2));
   });

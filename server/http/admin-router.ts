@@ -10,6 +10,7 @@ import { ORDER_STATUSES, PRODUCT_STATUSES, RETURN_STATUSES } from "../db/schema"
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
+import { storeSlug } from "../../shared/store-settings";
 import { sendCsv } from "./csv-download";
 import { refusal, staffRouter } from "./staff-guard";
 import { numericId, parseInput } from "./validation";
@@ -103,7 +104,8 @@ export function adminRouter(services: Services): Router {
     res.json({ taxCategories: await services.admin.listTaxCategories() });
   });
   router.get("/catalog.csv", "products.write", async (_req, res) => {
-    await sendCsv(res, `vsop-products-${new Date().toISOString().slice(0, 10)}.csv`, await services.admin.exportCatalog());
+    const store = storeSlug((await services.settings.storefront()).name);
+    await sendCsv(res, `${store}-products-${new Date().toISOString().slice(0, 10)}.csv`, await services.admin.exportCatalog());
   });
   router.post("/catalog/import", "products.write", async (req, res) => {
     const { csv, dryRun, defaultCollection } = parseInput(catalogImportSchema, req.body, "Invalid import");
@@ -176,7 +178,8 @@ export function adminRouter(services: Services): Router {
     res.json(await services.admin.listDiscounts());
   });
   router.get("/newsletter.csv", "customers.export", async (_req, res) => {
-    await sendCsv(res, `vsop-subscribers-${new Date().toISOString().slice(0, 10)}.csv`, services.admin.exportSubscribers());
+    const store = storeSlug((await services.settings.storefront()).name);
+    await sendCsv(res, `${store}-subscribers-${new Date().toISOString().slice(0, 10)}.csv`, services.admin.exportSubscribers());
   });
   router.get("/feed-summary", "settings", async (_req, res) => {
     res.json(await services.feed.summary());
@@ -219,7 +222,8 @@ export function feedRouter(services: Services): Router {
       if (refused) throw refused.status === 401 ? new AppError("unauthorized", "Sign in as staff, or use the feed token") : refused;
     }
     res.set("Content-Type", "text/csv; charset=utf-8");
-    res.set("Content-Disposition", `attachment; filename="vsop-apparel-instagram-catalog-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const store = storeSlug((await services.settings.storefront()).name);
+    res.set("Content-Disposition", `attachment; filename="${store}-instagram-catalog-${new Date().toISOString().slice(0, 10)}.csv"`);
     res.set("Cache-Control", "no-store");
     await services.feed.write({ out: res });
   });

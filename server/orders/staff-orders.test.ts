@@ -139,7 +139,7 @@ describe("staff lists, stock, subscribers and sales", () => {
   it("exports subscribers as CSV and reports the last 30 days of sales", async () => {
     await createApiClient(server.url).post("/api/newsletter", { email: "list@example.com", source: "footer" });
     const csv = await admin.get("/api/admin/newsletter.csv");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-subscribers-/);
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-apparel-subscribers-/);
     expect(parse(csv.text, { columns: true })).toEqual(expect.arrayContaining([expect.objectContaining({ email: "list@example.com", source: "footer" })]));
     const sales = (await admin.get("/api/admin/stats/sales")).body as { day: string; revenue: number; orders: number }[];
     expect(sales).toHaveLength(30);

@@ -217,7 +217,7 @@ describe("POST /api/admin/catalog/import and GET /api/admin/catalog.csv", () => 
     const exported = await admin.get("/api/admin/catalog.csv");
     const exportedWeights = (parse(exported.text, { columns: true }) as Record<string, string>[]).map((r) => r["Variant Grams"]).filter(Boolean);
     expect(new Set(exportedWeights)).toEqual(new Set(["300", "180"])); // the classic file's and the weighed tee's
-    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="vsop-apparel-products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const empty = await startTestServer();
     try {
       await empty.database.db.execute(sql`delete from variants`);
