@@ -25,7 +25,7 @@ export interface Invoice {
   lines: { id: number; name: string; color: string | null; size: string; quantity: number; unitCents: number; totalCents: number }[];
   /** Subtotal, discount, shipping with its method and each tax, as the emails and order pages show them (order-charges.ts). */
   charges: Charge[];
-  /** Each tax and rate with what it was charged on (summarizeTaxLines' sums of the stored lines; its taxable is in dollars). */
+  /** Each tax and rate with what it was charged on: the stored lines summed per tax and rate (summarizeTaxLines). */
   taxes: { label: string; jurisdiction: string; rate: string; taxableCents: number; taxCents: number }[];
   taxIncluded: boolean;
   totalCents: number;
@@ -66,7 +66,7 @@ export async function getInvoice({ db, store, orderNumber, userId }: { db: Datab
     },
     lines: items.map((i) => ({ id: i.id, name: i.name, color: i.color, size: i.size, quantity: i.quantity, unitCents: i.unitPriceCents, totalCents: i.unitPriceCents * i.quantity })),
     charges: orderCharges(order, taxLines),
-    taxes: summarizeTaxLines(taxLines).map((t) => ({ label: t.name, jurisdiction: t.jurisdiction, rate: t.rate, taxableCents: Math.round(t.taxable * 100), taxCents: t.cents })),
+    taxes: summarizeTaxLines(taxLines).map((t) => ({ label: t.name, jurisdiction: t.jurisdiction, rate: t.rate, taxableCents: t.taxableCents, taxCents: t.cents })),
     taxIncluded: order.taxIncluded,
     totalCents: order.totalCents,
     refunds: refundRows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), cents: r.amountCents, reason: r.reason, status: r.status })),

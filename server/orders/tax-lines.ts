@@ -25,6 +25,7 @@ export function summarizeTaxLines(lines: Summable[]) {
     rate: formatRate(s.rateMilliPercent),
     ratePercent: s.rateMilliPercent / 1000,
     taxable: toDollars(s.taxableCents),
+    taxableCents: s.taxableCents,
     amount: toDollars(s.taxCents),
     cents: s.taxCents,
   }));
