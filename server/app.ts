@@ -54,7 +54,8 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use(viewers.forgetOnWrites());
   if (pages.length > 0) app.use(stitchViewerPages(services, viewers));
   if (cacheTtlMs > 0) {
-    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces });
+    // A touched listing goes on serving every visitor but one who wrote since its render began (decision 0022).
+    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince });
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));

@@ -111,7 +111,7 @@ describe("while shoppers check out (decision 0022)", () => {
     expect((await get("/product/2")).headers.get("x-cache")).toBe("hit");
   });
 
-  it("a listing that shows the bought product keeps serving anonymous visitors within its life, but never a shopper with a cart", async () => {
+  it("a listing that shows the bought product keeps serving other visitors within its life, but never the shopper who bought it", async () => {
     const before = shown(await cached("/category/vsop"))[2];
     const listing = "/api/products/category/vsop";
     await cached(listing);

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "../test/test-server";
 import { createCatalogChanges } from "../cache/catalog-changes";
 import { publishWrites } from "./cache-rules";
 import { createResponseCache, isAnonymous } from "./response-cache";
+import { createViewerMemo } from "./viewer";
 
 const TTL_MS = 60_000;
 let server: TestServer;
@@ -63,13 +64,16 @@ describe("response cache for anonymous catalogue reads", () => {
  * An app whose renders are counted per path (`/p/{id}` shows product {id} exactly; any other path is a listing); from
  * the second render of a path on, each waits until the test releases it.
  */
-async function heldRenders(ttlMs: number) {
-  const cache = createResponseCache({ ttlMs });
+async function heldRenders(ttlMs: number, { byWriter = false } = {}) {
+  // byWriter: as the store runs it, where only a visitor who wrote since a touched listing's render is refused it.
+  const memo = createViewerMemo({ ttlMs });
+  const cache = createResponseCache({ ttlMs, ...(byWriter ? { wroteSince: memo.wroteSince } : {}) });
   const changes = createCatalogChanges();
   changes.subscribe((change) => cache.apply(change));
   const held = { renders: new Map<string, number>(), release: () => {} };
   let entered = () => {};
   const app = express();
+  app.use(memo.forgetOnWrites());
   app.use(publishWrites(changes));
   app.use(
     cache.middleware((req) => {
@@ -77,7 +81,7 @@ async function heldRenders(ttlMs: number) {
       return { key: req.path, product: id ? Number(id) : null, listing: !id };
     }),
   );
-  app.post("/stock", (_req, res) => {
+  app.post(["/stock", "/api/cart/items"], (_req, res) => {
     res.status(204).end();
   });
   app.get(/.*/, async (req, res) => {
@@ -98,6 +102,8 @@ async function heldRenders(ttlMs: number) {
     url: `${base}/page`,
     get: (path = "/page", headers?: Record<string, string>) => fetch(`${base}${path}`, { headers }),
     write: () => fetch(`${base}/stock`, { method: "POST" }),
+    /** A shopper's write that changes nothing others see (a cart call). */
+    cartWrite: (cookie: string) => fetch(`${base}/api/cart/items`, { method: "POST", headers: { cookie } }),
     /** Starts a render that will wait; resolves, once it has begun, to its response to come. */
     async startHeldRender(path = "/page", headers?: Record<string, string>): Promise<{ response: Promise<Response> }> {
       const began = new Promise<void>((resolve) => (entered = resolve));
@@ -203,6 +209,27 @@ describe("a stock change during a render (decision 0022)", () => {
       const fresh = await shopper;
       expect(x(fresh)).toBeNull();
       expect(await fresh.json()).toEqual({ n: 2 });
+    } finally {
+      app.close();
+    }
+  });
+
+  it("serves a touched listing to a shopper with a cart who wrote nothing since its render, and a fresh one to the one who did", async () => {
+    const app = await heldRenders(60_000, { byWriter: true });
+    try {
+      await app.get("/list");
+      await app.cartWrite("cart=buyer");
+      app.changes.publish({ products: [2] });
+      const browsing = await app.get("/list", { cookie: "cart=browsing" });
+      expect(x(browsing)).toBe("hit");
+      expect(await browsing.json()).toEqual({ n: 0 });
+      const buyer = (await app.startHeldRender("/list", { cookie: "cart=buyer" })).response;
+      app.held.release();
+      const fresh = await buyer;
+      expect(x(fresh)).toBeNull();
+      expect(await fresh.json()).toEqual({ n: 1 });
+      // The buyer's answer began after their write: from now on it serves them too.
+      expect(x(await app.get("/list", { cookie: "cart=buyer" }))).toBe("hit");
     } finally {
       app.close();
     }

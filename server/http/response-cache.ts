@@ -47,7 +47,9 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
  * reach this cache from this process and from the others (server/cache/change-feed.ts). Cached HTML carries the
  * request's CSP nonce, swapped for the new one on every hit. Bounded like every cache (decision 0035): at most
  * `maxEntries` answers and `maxBytes` of bodies, the least recently served going first. `places` finds, once per
- * stored HTML page, where a visitor's own texts go (`res.locals.personalPage` fills them).
+ * stored HTML page, where a visitor's own texts go (`res.locals.personalPage` fills them). `wroteSince` tells whether
+ * a visitor with a cart or a session wrote something since a time: only such a visitor is refused a touched listing
+ * (without it, every visitor with a cart or a session is).
  */
 export function createResponseCache({
   ttlMs = 5000,
@@ -55,6 +57,7 @@ export function createResponseCache({
   maxBytes = 32 * 1024 * 1024,
   onResult = (_result: "hit" | "stale" | "miss") => {},
   places = (_html: Buffer): [number, number, string][] => [],
+  wroteSince = (_req: Request, _at: number): boolean => true,
 } = {}) {
   const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
   /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
@@ -69,12 +72,14 @@ export function createResponseCache({
 
   /** A listing older than the last stock change: right within its life, but not for a shopper who may have made it. */
   const touched = (entry: Entry) => entry.listing && entry.seq < stockChangedAt;
+  /** Whether this visitor wrote something (a checkout, a cart call) since the entry's render began. */
+  const mayHaveChanged = (req: Request, entry: Entry) => !isAnonymous(req) && wroteSince(req, entry.at);
 
   function serve(key: string, req: Request, res: Response, { expired = false } = {}): boolean {
     const entry = entries.get(key);
     if (!entry) return false;
     const age = Date.now() - entry.at;
-    if (touched(entry) && (expired || !isAnonymous(req))) return false;
+    if (touched(entry) && (expired || mayHaveChanged(req, entry))) return false;
     if (age > (expired ? 2 * ttlMs : ttlMs)) return false;
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);

@@ -34,14 +34,18 @@ const NOT_PAGES = /^\/(?:api|images|media)\//;
 /**
  * The viewers read for shared pages in the last `ttlMs`, by the visitor's session and cart cookies (a visitor who moves
  * from page to page asks for the same one many times a second). Any write by that visitor (a cart or favourite call,
- * signing in or out, a checkout step) forgets theirs when it begins and when it ends; a change made for them by
+ * signing in or out, a checkout step) forgets theirs when it begins and when it ends, and is remembered (when, by the
+ * same key) so that the response cache gives them a fresh listing after it; a change made for them by
  * another party (a payment's webhook emptying the cart) shows within `ttlMs`, and at once in the header, which
  * fetches the cart after hydrating. Personal routes always read it afresh.
  */
 export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
   // Bounded like every cache (decision 0035): the least recently used visitor goes first when full.
   const entries = createLru<string, { at: number; viewer: Promise<Viewer<User>> }>({ maxEntries });
+  /** When each visitor last wrote something, begun or answered (for the response cache's touched listings). */
+  const writes = createLru<string, number>({ maxEntries });
   const keyOf = (req: Request) => `${sessionTokenOf(req) ?? ""}|${readCookie(req, CART_COOKIE) ?? ""}`;
+  const NOBODY = "|";
   return {
     viewer(req: Request, load: () => Promise<Viewer<User>>): Promise<Viewer<User>> {
       const key = keyOf(req);
@@ -57,10 +61,18 @@ export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
       return (req, res, next) => {
         if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
         const key = keyOf(req);
-        entries.delete(key);
-        res.on("finish", () => entries.delete(key));
+        const wrote = () => {
+          entries.delete(key);
+          if (key !== NOBODY) writes.set(key, Date.now());
+        };
+        wrote();
+        res.on("finish", wrote);
         next();
       };
+    },
+    /** Whether this visitor (by their session and cart cookies) wrote something through this process since `at`. */
+    wroteSince(req: Request, at: number): boolean {
+      return (writes.get(keyOf(req)) ?? 0) >= at;
     },
     get size() {
       return entries.size;
