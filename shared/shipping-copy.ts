@@ -4,6 +4,13 @@ export interface ShippingPromise {
   freeFromCents: number | null;
   minDays: number | null;
   maxDays: number | null;
+  /** Orders of pre-orders alone ship free (the VSOP campaign's flag, server/pricing/preorder-shipping.ts). */
+  preorderFree: boolean;
+}
+
+/** What a pre-order piece's page says about its shipping: the promise while it holds, else nothing. */
+export function preorderShippingNote(preorderFree: boolean): string | null {
+  return preorderFree ? "Free shipping on all pre-orders" : null;
 }
 
 /** The promise in words: "Free shipping on every order", "Free shipping on orders over $50", or null. */

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     ...seo({
       title: store ? `${store.name} | Men's, Women's & Kids' Clothing and VSOP Streetwear` : "Men's, Women's & Kids' Clothing and VSOP Streetwear",
-      description: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order with free shipping.",
+      description: "Everyday clothing for men, women and kids, plus VSOP: a limited premium streetwear collection now on pre-order.",
       path: "/",
       matches,
     }),

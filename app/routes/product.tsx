@@ -5,6 +5,7 @@ import { servicesContext } from "~/context";
 import { isStaffPreview } from "~/lib/content-preview.server";
 import { ProductGallery } from "~/components/product-detail/product-gallery";
 import { descriptionText } from "../../shared/description";
+import { preorderShippingNote } from "../../shared/shipping-copy";
 import { ProductPurchase } from "~/components/product-detail/product-purchase";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { FavoriteButton } from "~/components/product/favorite-button";
@@ -131,7 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
           {shipsOn && (
             <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700 dark:bg-brand-700/20 dark:text-brand-100">
-              Pre-order · Ships {shipsOn} · Free shipping on all pre-orders
+              {["Pre-order", `Ships ${shipsOn}`, preorderShippingNote(shipping.preorderFree)].filter(Boolean).join(" · ")}
             </p>
           )}
           <ProductDescription text={product.description} />

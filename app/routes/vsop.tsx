@@ -10,6 +10,7 @@ import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { isVsop } from "~/lib/product-options";
 import { pageTitle, seo } from "~/lib/seo";
+import { preorderShippingNote } from "../../shared/shipping-copy";
 import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 /** SPEC §2 VSOP landing: the hoodie, the shorts and the complete set, in that order. */
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
   seo({
     title: pageTitle(matches, "VSOP Premium Collection: Pre-order"),
-    description: data ? `Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}, free shipping on every pre-order.` : "Pre-order the VSOP collection.",
+    description: data ? [`Pre-order the limited VSOP collection. Ships ${shipDateLong(new Date(data.campaign.shipsAt))}.`, preorderShippingNote(data.campaign.freeShipping)].filter(Boolean).join(" ") : "Pre-order the VSOP collection.",
     path: "/vsop",
     matches,
   });
@@ -97,7 +98,7 @@ export default function VsopLanding({ loaderData }: Route.ComponentProps) {
           {[
             { icon: Package, title: campaign.limitedQuantities ? "Limited quantities" : "Made to order", text: "One numbered production run. When it's gone, it's gone." },
             { icon: Truck, title: `Delivery ${ships}`, text: "Every pre-order ships on the release date." },
-            { icon: Check, title: campaign.freeShipping ? "Free shipping on all pre-orders" : "Shipping at checkout", text: "No minimum spend, no surprises at checkout." },
+            { icon: Check, title: preorderShippingNote(campaign.freeShipping) ?? "Shipping at checkout", text: campaign.freeShipping ? "No minimum spend: an order of pre-orders alone ships free." : "Shipping is worked out for your address at checkout." },
           ].map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl bg-surface-muted p-5">
               <Icon aria-hidden="true" className="size-6 text-brand-700 dark:text-brand-500" />

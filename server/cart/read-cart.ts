@@ -66,7 +66,7 @@ function linesOfCart(cart: SQL): SQL {
 
 /** The cart's lines with the totals the rules for everywhere give before an address (server/cart/cart-estimate.ts). */
 export function toCart(rows: LineRow[], rules: PricingRules): Cart {
-  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams })));
+  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, preorder: r.preorder })));
   const totals = estimate.priced;
   return {
     items: rows.map((r) => ({

@@ -21,6 +21,8 @@ export interface CheckoutLine {
   /** What the product is taxed as (null: the default category) and one unit's weight (null: unknown). */
   taxCategoryId: number | null;
   weightGrams: number | null;
+  /** A pre-order piece: an order of these alone may ship free (server/pricing/preorder-shipping.ts). */
+  preorder: boolean;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -39,6 +41,7 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
       taxCategoryId: products.taxCategoryId,
       weightGrams: variants.weightGrams,
+      preorder: products.preorder,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))

@@ -2,7 +2,8 @@ import { COUNTRIES, isCountry, subdivisionName, subdivisionOf } from "../../shar
 import { AppError } from "../errors";
 import { addTax, type PricedOrder, priceOrder, taxableAmounts, taxAmounts } from "../pricing/price-order";
 import type { PricingRules, ShippingZone } from "../pricing/pricing-rules";
-import { offeredRates, type ShippingRate } from "../pricing/shipping-rates";
+import { shippingOptions } from "../pricing/preorder-shipping";
+import type { ShippingRate } from "../pricing/shipping-rates";
 import { type Destination, zoneFor } from "../pricing/zones";
 import { ratesFor, shippingTaxRates, taxZoneFor } from "../tax/manual-tax";
 import { type TaxProvider, TaxUnavailable } from "../tax/tax-provider";
@@ -49,9 +50,9 @@ function shippingZoneFor(rules: PricingRules, to: Destination | null): ShippingZ
 
 /**
  * Prices a checkout on the server (DESIGN §4, §10): the discount, then the shipping rates the cart and address may
- * use (the subtotal after the discount, before tax, and the weight decide), the chosen one or the cheapest, then the
- * tax from the provider. `strict` (paying) refuses an unknown shipping choice and an address nothing ships to; the
- * quote shows what it can instead.
+ * use (the subtotal after the discount, before tax, and the weight decide; an order of pre-orders alone may ship free,
+ * server/pricing/preorder-shipping.ts), the chosen one or the cheapest, then the tax from the provider. `strict`
+ * (paying) refuses an unknown shipping choice and an address nothing ships to; the quote shows what it can instead.
  */
 export async function priceCheckout(
   { rules, taxProvider }: { rules: PricingRules; taxProvider: TaxProvider },
@@ -65,7 +66,7 @@ export async function priceCheckout(
   const base = priceOrder({ lines, discount: discount?.rule ?? null });
   const parcel = { subtotalCents: base.subtotalCents - base.discountCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
   const zone = shippingZoneFor(rules, destination);
-  const options = zone ? offeredRates(zone.rates, parcel) : [];
+  const options = zone ? shippingOptions(rules, zone.rates, parcel, lines) : [];
   const picked = shippingRateId === undefined ? undefined : options.find((o) => o.id === shippingRateId);
   if (strict && destination && options.length === 0) throw new AppError("bad_request", `We don't ship this order to ${placeName(destination)} yet.`);
   if (strict && shippingRateId !== undefined && !picked) throw new AppError("bad_request", "That shipping option isn't available for this order and address. Please choose another.");

@@ -1,6 +1,7 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { VSOP_CAMPAIGN } from "../campaign/campaign";
 import type { Database } from "../db/client";
-import { settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
+import { campaigns, settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
 import type { ShippingRate } from "./shipping-rates";
 import type { Zone } from "./zones";
 
@@ -30,16 +31,19 @@ export interface PricingRules {
   categories: TaxCategory[];
   taxZones: TaxZone[];
   shippingZones: ShippingZone[];
+  /** The VSOP campaign's free-shipping flag: orders of pre-orders alone ship free (server/pricing/preorder-shipping.ts). */
+  preorderFreeShipping: boolean;
 }
 
 export async function loadPricingRules(db: Database): Promise<PricingRules> {
   const [row] = await db.select({ pricesIncludeTax: settings.pricesIncludeTax, taxOnShipping: settings.taxOnShipping, taxProvider: settings.taxProvider }).from(settings);
-  const [zoneRows, regionRows, taxRateRows, rateRows, categoryRows] = await Promise.all([
+  const [zoneRows, regionRows, taxRateRows, rateRows, categoryRows, campaignRows] = await Promise.all([
     db.select().from(zones).orderBy(asc(zones.id)),
     db.select().from(zoneRegions).orderBy(asc(zoneRegions.id)),
     db.select().from(taxRates).orderBy(asc(taxRates.id)),
     db.select().from(shippingRates).orderBy(asc(shippingRates.position), asc(shippingRates.id)),
     db.select().from(taxCategories).orderBy(asc(taxCategories.id)),
+    db.select({ freeShipping: campaigns.freeShipping }).from(campaigns).where(eq(campaigns.slug, VSOP_CAMPAIGN)),
   ]);
   const zoneOf = (z: (typeof zoneRows)[number]): Zone => ({
     id: z.id,
@@ -55,5 +59,6 @@ export async function loadPricingRules(db: Database): Promise<PricingRules> {
       .filter((z) => z.kind === "tax")
       .map((z) => ({ ...zoneOf(z), rates: taxRateRows.filter((r) => r.zoneId === z.id).map(({ id, name, rateMilliPercent, taxCategoryId }) => ({ id, name, rateMilliPercent, taxCategoryId })) })),
     shippingZones: zoneRows.filter((z) => z.kind === "shipping").map((z) => ({ ...zoneOf(z), rates: rateRows.filter((r) => r.zoneId === z.id) })),
+    preorderFreeShipping: campaignRows[0]?.freeShipping ?? false,
   };
 }

@@ -50,6 +50,6 @@ export function renderProductSocialImage(product: { name: string; price: number;
 <text x="70" y="110" font-size="30" font-weight="bold" letter-spacing="10" fill="#16171a">VSOP APPAREL</text>
 ${lines.map((l, i) => `<text x="70" y="${220 + i * 66}" font-size="54" font-weight="bold" fill="#16171a">${escape(l)}</text>`).join("")}
 <text x="70" y="${220 + lines.length * 66 + 40}" font-size="54" fill="#b3440c">$${product.price.toFixed(2)}</text>
-${product.preorder ? `<text x="70" y="560" font-size="28" font-weight="bold" fill="#16171a">PRE-ORDER · FREE SHIPPING</text>` : ""}
+${product.preorder ? `<text x="70" y="560" font-size="28" font-weight="bold" fill="#16171a">PRE-ORDER</text>` : ""}
 </svg>`);
 }

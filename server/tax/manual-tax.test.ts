@@ -28,6 +28,7 @@ const rulesWith = (change: Partial<PricingRules> = {}): PricingRules => ({
   ],
   taxZones: [everywhere, california, sanFrancisco],
   shippingZones: [],
+  preorderFreeShipping: false,
   ...change,
 });
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { settings, shippingRates, taxRates, zoneRegions, zones } from "../db/schema";
+import { VSOP_CAMPAIGN } from "../campaign/campaign";
+import { campaigns, settings, shippingRates, taxRates, zoneRegions, zones } from "../db/schema";
 import type { TestServer } from "./test-server";
 
 type Region = { country: string; subdivision?: string; postalPrefix?: string };
@@ -40,7 +41,15 @@ export function pricingRules(server: TestServer) {
       if (Object.keys(values).length) await db.update(settings).set(values);
       changed();
     },
-    /** Back to the seeded day-one rules. */
+    /** The VSOP campaign's flag: with it on, an order of pre-orders alone ships free (server/pricing/preorder-shipping.ts). */
+    async preorderFreeShipping(on: boolean) {
+      await db.update(campaigns).set({ freeShipping: on }).where(eq(campaigns.slug, VSOP_CAMPAIGN));
+      changed();
+    },
+    /**
+     * Back to the seeded day-one rules, but with the campaign's free pre-order shipping off: the suites price the VSOP
+     * shorts, a pre-order, against the staff's rates. A test of that promise turns it on.
+     */
     async reset() {
       await db.delete(zones).where(eq(zones.kind, "tax"));
       await db.delete(zones).where(eq(zones.kind, "shipping"));
@@ -48,6 +57,7 @@ export function pricingRules(server: TestServer) {
       await db.insert(taxRates).values({ zoneId: tax!.id, name: "Sales tax", rateMilliPercent: 8000 });
       await db.insert(shippingRates).values({ zoneId: ship!.id, name: "Standard shipping", kind: "free", amountCents: 0, minDays: 3, maxDays: 5 });
       await db.update(settings).set({ pricesIncludeTax: false, taxOnShipping: false, taxProvider: "manual" });
+      await db.update(campaigns).set({ freeShipping: false }).where(eq(campaigns.slug, VSOP_CAMPAIGN));
       changed();
     },
   };

@@ -6,6 +6,7 @@ import type { Product } from "../../../server/catalog/product-types";
 import { Countdown } from "~/components/vsop/countdown";
 import { shipDateShort } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
+import { preorderShippingNote } from "../../../shared/shipping-copy";
 
 export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium Collection" }: { campaign: Campaign; serverNow: number; feature: Product | undefined; heading?: string }) {
   const headingId = useId();
@@ -19,7 +20,7 @@ export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium
           </h1>
           <p className="mt-4 max-w-xl text-lg leading-8 text-white/75">
             Heavyweight tech-casual streetwear, made in one small numbered run.{campaign.limitedQuantities && " Limited quantities."}
-            {campaign.freeShipping && " Free shipping on every pre-order."}
+            {campaign.freeShipping && ` ${preorderShippingNote(true)}.`}
           </p>
           <div className="mt-6 max-w-xl">
             <Countdown campaign={campaign} serverNow={serverNow} />
