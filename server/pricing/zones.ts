@@ -67,13 +67,39 @@ export function zoneFor<Z extends Zone>(zones: Z[], to: Destination): ZoneMatch<
   return matchingZones(zones, to)[0] ?? null;
 }
 
+const where = (m: ZoneMatch<Zone>) => (m.region ? describeRegion(m.region) : "everywhere");
+
 /** Why a zone won: "zone California (postcode prefix 94 in California) wins over United States, Everywhere". */
 export function explainZone<Z extends Zone>(zones: Z[], to: Destination): string {
   const [winner, ...others] = matchingZones(zones, to);
   if (!winner) return "No zone covers this address";
-  const where = (m: ZoneMatch<Z>) => (m.region ? describeRegion(m.region) : "everywhere");
   const beaten = others.map((m) => `${m.zone.name} (${where(m)})`);
   return `Zone ${winner.zone.name} (${where(winner)})${beaten.length ? ` wins over ${beaten.join(", ")}` : " is the only zone that covers it"}`;
+}
+
+export interface ZoneAtAddress<Z extends Zone> {
+  zone: Z;
+  /** Its rules are the ones used for the address. */
+  wins: boolean;
+  /** "postcode prefix 94 in California", "United States", "everywhere". */
+  matchedBy: string;
+  /** For a zone that covers the address but loses: "zone Bay Area is more specific for this address: postcode prefix 94 in California wins over California". */
+  beaten: string | null;
+}
+
+/**
+ * Every zone that covers the address, most specific first, with whether it is the one used and, when not, which zone
+ * wins over it and why: what the staff's "Test an address" panels (tax and shipping) list, in the same words.
+ */
+export function zonesAtAddress<Z extends Zone>(zones: Z[], to: Destination): ZoneAtAddress<Z>[] {
+  const matches = matchingZones(zones, to);
+  const winner = matches[0];
+  return matches.map((m) => ({
+    zone: m.zone,
+    wins: m === winner,
+    matchedBy: where(m),
+    beaten: m === winner ? null : `zone ${winner!.zone.name} is more specific for this address: ${where(winner!)} wins over ${where(m)}`,
+  }));
 }
 
 const regionKey = (r: Region) => `${r.country}|${r.subdivision ?? ""}|${r.postalPrefix ?? ""}`;

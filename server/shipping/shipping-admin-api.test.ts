@@ -63,7 +63,7 @@ describe("shipping zones and rates", () => {
           name: "Everywhere",
           wins: false,
           matchedBy: "everywhere",
-          rates: [{ id: expect.any(Number), name: "Standard shipping", kind: "free", minDays: 3, maxDays: 5, applies: false, priceCents: 0, reason: "Not offered: zone United States is more specific for this address" }],
+          rates: [{ id: expect.any(Number), name: "Standard shipping", kind: "free", minDays: 3, maxDays: 5, applies: false, priceCents: 0, reason: "Not offered: zone United States is more specific for this address: United States wins over everywhere" }],
         },
       ],
       offered: [{ id: underFifty, name: "Standard", priceCents: 599, minDays: 3, maxDays: 5 }],

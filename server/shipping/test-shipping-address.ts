@@ -1,4 +1,4 @@
-import { describeRegion, type Destination, explainZone, matchingZones } from "../pricing/zones";
+import { type Destination, explainZone, zonesAtAddress } from "../pricing/zones";
 import type { PricingRules } from "../pricing/pricing-rules";
 import { judgeRate, offeredRates, type Parcel } from "../pricing/shipping-rates";
 import { describeDestination } from "../zones/describe-destination";
@@ -8,30 +8,29 @@ import { describeDestination } from "../zones/describe-destination";
  * covers the address, each with whether the shopper would be offered it, its price and the reason.
  */
 export function testShippingAddress(rules: PricingRules, to: Destination, parcel: Parcel) {
-  const matches = matchingZones(rules.shippingZones, to);
+  const matches = zonesAtAddress(rules.shippingZones, to);
   const winner = matches[0]?.zone ?? null;
   const offered = winner ? offeredRates(winner.rates, parcel) : [];
   return {
     address: describeDestination(to),
     zone: winner?.name ?? null,
     why: explainZone(rules.shippingZones, to),
-    zones: matches.map(({ zone, region }) => ({
+    zones: matches.map(({ zone, wins, matchedBy, beaten }) => ({
       id: zone.id,
       name: zone.name,
-      wins: zone === winner,
-      matchedBy: region ? describeRegion(region) : "everywhere",
+      wins,
+      matchedBy,
       rates: zone.rates.map((rate) => {
         const verdict = judgeRate(rate, parcel);
-        const used = zone === winner;
         return {
           id: rate.id,
           name: rate.name,
           kind: rate.kind,
           minDays: rate.minDays,
           maxDays: rate.maxDays,
-          applies: used && verdict.applies,
+          applies: wins && verdict.applies,
           priceCents: verdict.amountCents,
-          reason: used ? verdict.reason : `Not offered: zone ${winner!.name} is more specific for this address`,
+          reason: beaten ? `Not offered: ${beaten}` : verdict.reason,
         };
       }),
     })),

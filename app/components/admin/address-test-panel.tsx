@@ -16,32 +16,39 @@ type TaxResult = ReturnType<typeof testTaxAddress>;
 const money = (cents: number) => formatPrice(cents / 100);
 const days = (min: number, max: number) => (min === max ? `${max} ${max === 1 ? "day" : "days"}` : `${min}-${max} days`);
 
+type ZoneAnswer<R> = { id: number; name: string; wins: boolean; matchedBy: string; rates: R[] };
+
+/** Every zone that covers the address and each of its rates, whether it applies and why: the two panels read alike. */
+function ZoneRates<R extends { id: number; applies: boolean; reason: string }>({ zones, label, words }: { zones: ZoneAnswer<R>[]; label: (rate: R) => string; words: [yes: string, no: string] }) {
+  return zones.map((zone) => (
+    <div key={zone.id}>
+      <h4 className="font-semibold">
+        {zone.name} <span className="font-normal text-ink-muted">· {zone.wins ? "its rates apply" : "not used"} · matched by {zone.matchedBy}</span>
+      </h4>
+      <ul className="mt-2 divide-y divide-line rounded-xl border border-line">
+        {zone.rates.map((rate) => (
+          <li key={rate.id} className="flex gap-3 px-3 py-2.5 text-sm">
+            {rate.applies ? <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" /> : <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />}
+            <div className="min-w-0">
+              <p className={cn("font-medium", !rate.applies && "text-ink-muted")}>
+                <span className="sr-only">{rate.applies ? `${words[0]}: ` : `${words[1]}: `}</span>
+                {label(rate)}
+              </p>
+              <p className="text-ink-muted">{rate.reason}</p>
+            </div>
+          </li>
+        ))}
+        {zone.rates.length === 0 && <li className="px-3 py-2.5 text-sm text-ink-muted">This zone has no rates.</li>}
+      </ul>
+    </div>
+  ));
+}
+
 function ShippingAnswer({ result }: { result: ShippingResult }) {
   return (
     <>
       {result.message && <p className="rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">{result.message}</p>}
-      {result.zones.map((zone) => (
-        <div key={zone.id}>
-          <h4 className="font-semibold">
-            {zone.name} <span className="font-normal text-ink-muted">· {zone.wins ? "its rates apply" : "not used"} · matched by {zone.matchedBy}</span>
-          </h4>
-          <ul className="mt-2 divide-y divide-line rounded-xl border border-line">
-            {zone.rates.map((rate) => (
-              <li key={rate.id} className="flex gap-3 px-3 py-2.5 text-sm">
-                {rate.applies ? <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" /> : <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />}
-                <div className="min-w-0">
-                  <p className={cn("font-medium", !rate.applies && "text-ink-muted")}>
-                    <span className="sr-only">{rate.applies ? "Offered: " : "Not offered: "}</span>
-                    {rate.name} · {rate.priceCents === 0 ? "Free" : money(rate.priceCents)} · {days(rate.minDays, rate.maxDays)}
-                  </p>
-                  <p className="text-ink-muted">{rate.reason}</p>
-                </div>
-              </li>
-            ))}
-            {zone.rates.length === 0 && <li className="px-3 py-2.5 text-sm text-ink-muted">This zone has no rates.</li>}
-          </ul>
-        </div>
-      ))}
+      <ZoneRates zones={result.zones} words={["Offered", "Not offered"]} label={(rate) => `${rate.name} · ${rate.priceCents === 0 ? "Free" : money(rate.priceCents)} · ${days(rate.minDays, rate.maxDays)}`} />
       {result.offered.length > 0 && (
         <p className="text-sm">
           Checkout offers {result.offered.map((r) => `${r.name} (${r.priceCents === 0 ? "free" : money(r.priceCents)})`).join(", ")}; the first is chosen unless the shopper picks another.
@@ -56,6 +63,9 @@ function TaxAnswer({ result }: { result: TaxResult }) {
   return (
     <>
       {result.provider === "stripe_tax" && <p className="rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">Stripe Tax works out checkout's tax; this shows what the zones below would charge.</p>}
+      {result.zones.length === 0 && <p className="rounded-xl bg-amber-100 px-4 py-3 text-sm font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">No tax zone covers this address: no tax is charged there</p>}
+      <ZoneRates zones={result.zones} words={["Applies", "Not applied"]} label={(rate) => `${rate.name} · ${rate.rate}`} />
+      <h4 className="font-semibold">By category</h4>
       <ul className="divide-y divide-line rounded-xl border border-line text-sm">
         {result.categories.map((c) => (
           <li key={c.category} className="px-3 py-2.5">
@@ -91,8 +101,8 @@ function TaxAnswer({ result }: { result: TaxResult }) {
 }
 
 /**
- * "Test an address" (issue 27): which zone an address falls in and why, and what it would be charged: every rate
- * with the reason it applies or not (shipping), or each category's rates and an example (tax).
+ * "Test an address" (issue 27): which zone an address falls in and why, and what it would be charged: every rate of
+ * every zone that covers it with the reason it applies or not (both), then each category's rates and an example (tax).
  */
 export function AddressTestPanel({ kind }: { kind: "tax" | "shipping" }) {
   const form = useRef<HTMLFormElement>(null);
@@ -127,7 +137,7 @@ export function AddressTestPanel({ kind }: { kind: "tax" | "shipping" }) {
         Test an address
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        {kind === "shipping" ? "See which zone an address falls in and why each rate is offered or not." : "See which zone's rates an address pays, and why."} Nothing is saved.
+        {kind === "shipping" ? "See which zone an address falls in and why each rate is offered or not." : "See which zone an address falls in and why each rate applies or not."} Nothing is saved.
       </p>
       <form ref={form} onSubmit={submit} aria-label="Test an address" noValidate className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <SelectInput id={`${id}-country`} name="country" label="Country" options={Object.entries(COUNTRIES)} error={errors.fields.country} />
