@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { rowsOf } from "../db/rows";
 import { campaignUpdateSchema } from "../campaign/campaign-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
@@ -125,6 +128,49 @@ describe("fuzzing the staff's /api calls with bad input", () => {
     expect(await rowCounts(ctx.server)).toEqual(before);
     expect((await ctx.staff.get("/api/admin/home")).body.announcements.map((a: { id: number }) => a.id)).toEqual([kept.body.id]);
     expect((await ctx.staff.delete(`/api/admin/announcements/${id}`)).status).toBe(200);
+  });
+
+  /** Tax and shipping rows by id (issue 27): the ids that name one of them now, as the path writes them. */
+  const taxShippingIds: [path: string, table: string, schema: z.ZodType, patch: Record<string, unknown>][] = [
+    ["/api/admin/tax/zones", "zones where kind = 'tax'", zoneChangeSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+    ["/api/admin/tax/rates", "tax_rates", taxRateChangeSchema, { name: "Sales tax", rate: 8.625 }],
+    ["/api/admin/tax/categories", "tax_categories", taxCategoryChangeSchema, { name: "Clothing", stripeTaxCode: null }],
+    ["/api/admin/shipping/zones", "zones where kind = 'shipping'", zoneChangeSchema, { name: "West", regions: [{ country: "US", subdivision: "US-CA", postalPrefix: "94" }] }],
+    ["/api/admin/shipping/rates", "shipping_rates", shippingRateChangeSchema, { amountCents: 599, minDays: 1, maxDays: 2, active: false }],
+  ];
+
+  it.each(taxShippingIds)(`DELETE and PATCH %s/{id}: ${RUNS} ids each that name none of them, never a 5xx, nothing written`, async (path, table, schema, patch) => {
+    // The body is valid: only the id is wrong.
+    expect(schema.safeParse(patch).success).toBe(true);
+    const idsIn = async (from: string) => rowsOf<{ id: number }>(await ctx.server.database.db.execute(sql.raw(`select id from ${from}`))).map((r) => String(r.id));
+    const existing = new Set(await idsIn(table));
+    expect(existing.size).toBeGreaterThan(0);
+    // A zone of the other kind is in the same table: its id must be refused here too.
+    const otherKind = table.startsWith("zones") ? (await idsIn("zones")).filter((id) => !existing.has(id)) : [];
+    const overview = async () => [(await ctx.staff.get("/api/admin/tax")).body, (await ctx.staff.get("/api/admin/shipping")).body];
+    const [before, shown] = [await rowCounts(ctx.server), await overview()];
+    const ids = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer().map(String),
+      fc.integer({ min: 1, max: 1000 }).map(String),
+      fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).map(String),
+      fc.constantFrom("0", "-1", "01", "1.0", "1e3", "0x1", " 1", "1 ", "+1", "2147483647", "2147483648", "9999999999", "99999999999", "NaN", "null", "%", ".", "..", "1/2", ...otherKind),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        ids.filter((raw) => !existing.has(raw)),
+        fc.constantFrom("DELETE", "PATCH"),
+        async (raw, method) => {
+          const url = `${path}/${encodeURIComponent(raw)}`;
+          const res = method === "DELETE" ? await ctx.staff.delete(url) : await ctx.staff.patch(url, patch);
+          expect(res.status, `${method} ${JSON.stringify(raw)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    expect(await rowCounts(ctx.server)).toEqual(before);
+    expect(await overview()).toEqual(shown);
   });
 
   it("a content body nested 5,000 levels deep, or too large, is a 4xx that writes nothing", async () => {
