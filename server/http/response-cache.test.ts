@@ -73,6 +73,11 @@ async function heldRenders(ttlMs: number, { byWriter = false } = {}) {
   const held = { renders: new Map<string, number>(), release: () => {} };
   let entered = () => {};
   const app = express();
+  let arrivals = 0;
+  app.use((_req, _res, next) => {
+    arrivals++;
+    next();
+  });
   app.use(memo.forgetOnWrites());
   app.use(publishWrites(changes));
   app.use(
@@ -110,6 +115,12 @@ async function heldRenders(ttlMs: number, { byWriter = false } = {}) {
       const response = fetch(`${base}${path}`, { headers });
       await began;
       return { response };
+    },
+    /** Resolves when the next held render begins. */
+    heldRenderBegins: () => new Promise<void>((resolve) => (entered = resolve)),
+    /** Resolves once `n` requests have reached the app (the cache decides what to do with each in the same turn). */
+    async arrived(n: number) {
+      while (arrivals < n) await new Promise((resolve) => setTimeout(resolve, 5));
     },
     close: () => listening.close(),
   };
@@ -230,6 +241,40 @@ describe("a stock change during a render (decision 0022)", () => {
       expect(await fresh.json()).toEqual({ n: 1 });
       // The buyer's answer began after their write: from now on it serves them too.
       expect(x(await app.get("/list", { cookie: "cart=buyer" }))).toBe("hit");
+    } finally {
+      app.close();
+    }
+  });
+
+  it("gives a render a change overtook to the requests that arrived before that change, and renders once more for the others", async () => {
+    const app = await heldRenders(60_000);
+    try {
+      await app.get("/p/2");
+      app.changes.publish({ products: [2] });
+      const render = (await app.startHeldRender("/p/2")).response;
+      const before = app.get("/p/2");
+      await app.arrived(3);
+      app.changes.publish({ products: [2] });
+      const after = app.get("/p/2");
+      await app.arrived(4);
+      const next = app.heldRenderBegins();
+      app.held.release();
+      const first = await render;
+      expect(x(first)).toBeNull();
+      expect(await first.json()).toEqual({ n: 1 });
+      const waited = await before;
+      expect(x(waited)).toBe("shared");
+      expect(await waited.json()).toEqual({ n: 1 });
+      // The later request arrived after the change that overtook the render: it gets a render of its own, stored.
+      await next;
+      app.held.release();
+      const own = await after;
+      expect(x(own)).toBeNull();
+      expect(await own.json()).toEqual({ n: 2 });
+      expect(app.held.renders.get("/p/2")).toBe(3);
+      const stored = await app.get("/p/2");
+      expect(x(stored)).toBe("hit");
+      expect(await stored.json()).toEqual({ n: 2 });
     } finally {
       app.close();
     }

@@ -60,8 +60,11 @@ export function createResponseCache({
   wroteSince = (_req: Request, _at: number): boolean => true,
 } = {}) {
   const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
-  /** Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. */
-  const pending = new Map<string, Promise<void>>();
+  /**
+   * Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. Each
+   * resolves to the answer rendered (null when it can't be shared), stored or not.
+   */
+  const pending = new Map<string, Promise<Entry | null>>();
 
   // Every change bumps `seq`. A render that began before a change to what it shows must not store its answer (it may
   // predate the change); one that began before a stock change elsewhere is stored as a listing that change has touched.
@@ -81,17 +84,24 @@ export function createResponseCache({
     const age = Date.now() - entry.at;
     if (touched(entry) && (expired || mayHaveChanged(req, entry))) return false;
     if (age > (expired ? 2 * ttlMs : ttlMs)) return false;
+    onResult(age > ttlMs ? "stale" : "hit");
+    send(entry, res, age > ttlMs ? "stale" : "hit");
+    return true;
+  }
+
+  /** The last change that makes an answer rendered before it wrong for a request arriving now. */
+  const lastChangeFor = ({ product }: CachedAnswer) => Math.max(clearedAt, product === null ? 0 : (productChangedAt.get(product) ?? 0));
+
+  function send(entry: Entry, res: Response, label: "hit" | "stale" | "shared") {
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader("X-Cache", age > ttlMs ? "stale" : "hit");
-    onResult(age > ttlMs ? "stale" : "hit");
+    res.setHeader("X-Cache", label);
     // The page with this response's nonce (and the visitor's own texts): the stored pieces written around them.
     const nonce: string | undefined = res.locals.cspNonce;
     const marker = nonce ? Buffer.from(nonce) : undefined;
     const piecesFor = (own: Fill) => fillTemplate(entry.template, (name) => (name === NONCE ? marker : own(name)));
     if (entry.personal && res.locals.personalPage) res.locals.personalPage(piecesFor);
     else sendPieces(res, piecesFor(() => undefined));
-    return true;
   }
 
   /** Whether an answer whose render began at `startedIn` may still be stored: nothing it shows exactly changed since. */
@@ -100,11 +110,12 @@ export function createResponseCache({
   function capture({ key, product, listing }: CachedAnswer, res: Response) {
     const startedIn = seq;
     const at = Date.now();
-    let done!: () => void;
-    pending.set(key, new Promise<void>((resolve) => (done = resolve)));
+    let done!: (rendered: Entry | null) => void;
+    let rendered: Entry | null = null;
+    pending.set(key, new Promise<Entry | null>((resolve) => (done = resolve)));
     res.once("close", () => {
       pending.delete(key);
-      done();
+      done(rendered);
     });
     const chunks: Buffer[] = [];
     const write = res.write.bind(res);
@@ -118,13 +129,14 @@ export function createResponseCache({
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
-      if (res.statusCode === 200 && !res.getHeader("set-cookie") && storable(startedIn, product)) {
-        // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
+      if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         const body = Buffer.concat(chunks);
         const own = /^text\/html/.test(headers["content-type"] ?? "") ? places(body) : [];
         const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own]);
-        entries.set(key, { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0 });
+        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0 };
+        // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
+        if (storable(startedIn, product)) entries.set(key, rendered);
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
@@ -151,13 +163,21 @@ export function createResponseCache({
         const answer = req.method === "GET" ? describe(req) : null;
         if (!answer) return next();
         if (serve(answer.key, req, res)) return;
-        const inFlight = pending.get(answer.key);
-        if (inFlight) {
+        const arrivedAfter = lastChangeFor(answer);
+        for (let inFlight = pending.get(answer.key); inFlight; inFlight = pending.get(answer.key)) {
           // While one request renders the new answer, the others get the one before it if no change has touched it
           // since, rather than all waiting: only one request pays for a miss.
           if (serve(answer.key, req, res, { expired: true })) return;
-          await inFlight;
+          const rendered = await inFlight;
           if (serve(answer.key, req, res)) return;
+          // A render a change overtook is not stored, but it began after every change this request arrived after: it
+          // is right for this request (during a drop, the bought product's page would otherwise be rendered by every
+          // waiting request at once). Otherwise the next render is awaited, or this request makes it.
+          if (rendered && rendered.seq >= arrivedAfter && !(touched(rendered) && mayHaveChanged(req, rendered))) {
+            onResult("hit");
+            send(rendered, res, "shared");
+            return;
+          }
         }
         onResult("miss");
         capture(answer, res);
