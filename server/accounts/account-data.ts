@@ -10,6 +10,7 @@ import { accountNoticeEmail } from "../mail/account-notice";
 import type { StoreInfo } from "../mail/components/layout";
 import type { Mailer } from "../mail/mailer";
 import { toDollars } from "../catalog/product-json";
+import { shippingAddressOf } from "../orders/order-json";
 import { verifyPassword } from "./passwords";
 import { listAddresses } from "./addresses";
 import { listPasskeys } from "./passkeys";
@@ -52,7 +53,7 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
       status: o.status,
       placedAt: o.createdAt.toISOString(),
       email: o.email,
-      shipTo: { name: o.shippingName, line1: o.shippingLine1, line2: o.shippingLine2, city: o.shippingCity, region: o.shippingRegion, postalCode: o.shippingPostalCode, country: o.shippingCountry },
+      shipTo: shippingAddressOf(o),
       discountCode: o.discountCode,
       subtotal: toDollars(o.subtotalCents),
       discount: toDollars(o.discountCents),

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
-import { toOrderAnswer } from "./order-json";
+import { shippingAddressOf, toOrderAnswer } from "./order-json";
 import { listOrderTaxLines } from "./tax-lines";
 import { returnsOf } from "./returns";
 import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
@@ -34,14 +34,6 @@ export async function getAccountOrder({ db, userId, orderNumber, now = new Date(
   return {
     ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     ...(await returnsOf(db, order, now)),
-    shipping: {
-      name: order.shippingName,
-      line1: order.shippingLine1,
-      line2: order.shippingLine2,
-      city: order.shippingCity,
-      region: order.shippingRegion,
-      postalCode: order.shippingPostalCode,
-      country: order.shippingCountry,
-    },
+    shipping: shippingAddressOf(order),
   };
 }

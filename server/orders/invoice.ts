@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import { type Charge, orderCharges } from "./order-charges";
+import { shippingAddressOf } from "./order-json";
 import { listRefunds } from "./refunds";
 import { listOrderTaxLines, summarizeTaxLines } from "./tax-lines";
 
@@ -55,15 +56,7 @@ export async function getInvoice({ db, store, orderNumber, userId }: { db: Datab
     paidAt: order.paidAt.toISOString(),
     seller: { name: seller.name, legalName: seller.legalName, address: seller.address, supportEmail: seller.supportEmail, phone: seller.phone, logo: seller.logo },
     billTo: { name: order.shippingName, email: order.email },
-    shipTo: {
-      name: order.shippingName,
-      line1: order.shippingLine1,
-      line2: order.shippingLine2,
-      city: order.shippingCity,
-      region: order.shippingRegion,
-      postalCode: order.shippingPostalCode,
-      country: order.shippingCountry,
-    },
+    shipTo: shippingAddressOf(order),
     lines: items.map((i) => ({ id: i.id, name: i.name, color: i.color, size: i.size, quantity: i.quantity, unitCents: i.unitPriceCents, totalCents: i.unitPriceCents * i.quantity })),
     charges: orderCharges(order, taxLines),
     taxes: summarizeTaxLines(taxLines).map((t) => ({ label: t.name, jurisdiction: t.jurisdiction, rate: t.rate, taxableCents: t.taxableCents, taxCents: t.cents })),

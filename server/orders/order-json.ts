@@ -37,3 +37,16 @@ export function toOrderAnswer(order: OrderRow, items: OrderItemRow[], taxLines: 
     })),
   };
 }
+
+/** Where an order ships: its stored address, with the name on it. */
+export function shippingAddressOf(order: Pick<OrderRow, "shippingName" | "shippingLine1" | "shippingLine2" | "shippingCity" | "shippingRegion" | "shippingPostalCode" | "shippingCountry">) {
+  return {
+    name: order.shippingName,
+    line1: order.shippingLine1,
+    line2: order.shippingLine2,
+    city: order.shippingCity,
+    region: order.shippingRegion,
+    postalCode: order.shippingPostalCode,
+    country: order.shippingCountry,
+  };
+}

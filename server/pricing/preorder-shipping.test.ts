@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { preorderShipsFree, shippingOptions } from "./preorder-shipping";
 import type { ShippingRate } from "./shipping-rates";
+import { shippingRate } from "../test/shipping-rate";
 
-const rate = (over: Partial<ShippingRate> & Pick<ShippingRate, "id" | "kind">): ShippingRate => ({
-  name: `Rate ${over.id}`,
-  amountCents: 0,
-  minSubtotalCents: null,
-  maxSubtotalCents: null,
-  minWeightGrams: null,
-  maxWeightGrams: null,
-  minDays: 3,
-  maxDays: 5,
-  active: true,
-  ...over,
-});
+const rate = shippingRate;
 const standard = rate({ id: 1, name: "Standard", kind: "flat", amountCents: 599 });
 const express = rate({ id: 2, name: "Express", kind: "flat", amountCents: 2500, minDays: 1, maxDays: 2 });
 const heavyOnly = rate({ id: 3, name: "Freight", kind: "weight_band", amountCents: 1500, minWeightGrams: 3000 });

@@ -3,21 +3,10 @@ import { deliveryWindow, freeShippingNote } from "../../shared/shipping-copy";
 import type { PricingRules, ShippingZone } from "./pricing-rules";
 import { shippingPromise } from "./shipping-promise";
 import type { ShippingRate } from "./shipping-rates";
+import { shippingRate } from "../test/shipping-rate";
 
 let nextId = 1;
-const rate = (over: Partial<ShippingRate> & Pick<ShippingRate, "kind">): ShippingRate => ({
-  id: nextId++,
-  name: "Rate",
-  amountCents: 0,
-  minSubtotalCents: null,
-  maxSubtotalCents: null,
-  minWeightGrams: null,
-  maxWeightGrams: null,
-  minDays: 3,
-  maxDays: 5,
-  active: true,
-  ...over,
-});
+const rate = shippingRate;
 const standardFree = rate({ kind: "free" });
 const flat599 = rate({ kind: "flat", amountCents: 599 });
 const freeOver = (cents: number) => rate({ kind: "free_over", minSubtotalCents: cents });

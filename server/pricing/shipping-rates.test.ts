@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { freeShippingFrom, judgeRate, offeredRates, type ShippingRate } from "./shipping-rates";
+import { freeShippingFrom, judgeRate, offeredRates } from "./shipping-rates";
+import { shippingRate } from "../test/shipping-rate";
 
-const rate = (over: Partial<ShippingRate> & Pick<ShippingRate, "id" | "kind">): ShippingRate => ({
-  name: `Rate ${over.id}`,
-  amountCents: 0,
-  minSubtotalCents: null,
-  maxSubtotalCents: null,
-  minWeightGrams: null,
-  maxWeightGrams: null,
-  minDays: 3,
-  maxDays: 5,
-  active: true,
-  ...over,
-});
+const rate = shippingRate;
 const underFifty = rate({ id: 1, kind: "price_band", amountCents: 599, maxSubtotalCents: 5000 });
 const freeOverFifty = rate({ id: 2, kind: "free_over", minSubtotalCents: 5000 });
 const express = rate({ id: 3, kind: "flat", amountCents: 1500, minDays: 1, maxDays: 2 });
