@@ -100,3 +100,14 @@ it("the product page and /vsop promise free pre-order shipping only while the fl
   for (const path of ["/product/3", "/vsop", "/"]) expect(await page(path), path).not.toMatch(/free shipping on (all|every) pre-order/i);
   expect(await page("/product/3")).toContain("Pre-order · Ships");
 });
+
+it("the cart page says how much is left to free shipping, from the same rule as the checkout", async () => {
+  await rules.noFreeShippingEverywhere();
+  await rules.shippingRate("everywhere", { name: "Under fifty", kind: "price_band", amountCents: 599, maxSubtotalCents: 5000 });
+  await rules.shippingRate("everywhere", { name: "Free over fifty", kind: "free_over", minSubtotalCents: 5000 });
+  await shopper.post("/api/cart/items", { ...tee, quantity: 2 });
+  const cart = await page("/cart");
+  expect(cart).toMatch(/data-testid="free-shipping-remaining"[^>]*>Add <strong[^>]*>\$10\.00<\/strong> more for free shipping\./);
+  await shopper.post("/api/cart/items", { ...tee, quantity: 1 });
+  expect(await page("/cart")).not.toContain('data-testid="free-shipping-remaining"');
+});
