@@ -1,5 +1,5 @@
 import compression from "compression";
-import express, { type Request, type RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 import type { Services } from "./context";
 import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
@@ -14,7 +14,8 @@ import { withoutTrailingSlash } from "./http/trailing-slash";
 import { refuseUnstorableUrl } from "./http/unstorable-text";
 import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
-import { isPublicPage, viewerPlaces } from "../shared/viewer";
+import { viewerPlaces } from "../shared/viewer";
+import { isPublicRequest } from "./http/public-request";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
 
@@ -31,8 +32,6 @@ export interface CreateAppOptions {
   /** GET /metrics answers to this bearer token; without one it is not served on this port (decision 0025). */
   metricsToken?: string | null;
 }
-
-const searchOf = (req: Request) => new URL(req.originalUrl, "http://store").searchParams;
 
 export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
   const app = express();
@@ -65,7 +64,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
     app.use("/api/search/suggest", suggestions.middleware(suggestionAnswer));
     // Pages only: files (anything with an extension, .data included) and the API have their own caching. A public
     // page is one render for every visitor (its loaders never see the visitor); the others only for anonymous ones.
-    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && (isAnonymous(req) || isPublicPage(req.path, searchOf(req))) ? pageAnswer(req) : null)));
+    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && (isAnonymous(req) || isPublicRequest(req)) ? pageAnswer(req) : null)));
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());

@@ -5,7 +5,6 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import { matchRoutes, type RouteObject, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { routerContexts } from "../../shared/router-context";
 import { PREVIEW_HEADERS, PREVIEW_PARAMS } from "../../shared/staff-preview";
-import { isPublicPage } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
 import type { Services } from "../context";
@@ -13,6 +12,7 @@ import { createLru } from "../cache/lru";
 import { buildDir } from "../paths";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { precompressedAssets } from "./precompressed";
+import { isPublicRequest } from "./public-request";
 import { sessionTokenOf } from "./session";
 
 const { servicesContext, nonceContext, visitorContext, sharedPageContext } = routerContexts<Services, { owner: CartOwner; user: User | null; favoriteIds?: number[] }>({
@@ -39,7 +39,7 @@ function loadContext(services: Services) {
       [servicesContext, services],
       [nonceContext, res.locals.cspNonce],
     ];
-    if (isPublicPage(req.path, new URL(req.originalUrl, "http://store").searchParams)) return new SharedPageContext(new Map([...common, [sharedPageContext, true]]) as ContextEntries);
+    if (isPublicRequest(req)) return new SharedPageContext(new Map([...common, [sharedPageContext, true]]) as ContextEntries);
     // The stitcher (server/http/viewer.ts) may already be reading this visitor's session.
     const token = sessionTokenOf(req);
     const viewer = res.locals.viewer ? await res.locals.viewer.catch(() => null) : null;

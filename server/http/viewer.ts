@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response } from "express";
 import { Router } from "express";
-import { isPublicPage, type Viewer, type ViewerPlace, viewerPlaces, viewerPlaceText } from "../../shared/viewer";
+import { type Viewer, type ViewerPlace, viewerPlaces, viewerPlaceText } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { type Fill, fillTemplate, pageTemplate } from "./page-template";
+import { isPublicRequest } from "./public-request";
 import { isAnonymous, sendPieces } from "./response-cache";
 import { sessionTokenOf } from "./session";
 
@@ -92,7 +93,7 @@ export function stitchViewerPages(services: Services, memo: ViewerMemo): Request
   return (req, res, next) => {
     if (req.method !== "GET" || NOT_PAGES.test(req.path) || req.path.includes(".") || isAnonymous(req)) return next();
     const load = () => viewerOf(services, req);
-    const viewer = isPublicPage(req.path, new URL(req.originalUrl, "http://store").searchParams) ? memo.viewer(req, load) : load();
+    const viewer = isPublicRequest(req) ? memo.viewer(req, load) : load();
     viewer.catch(() => {}); // a failure is handled when the page is sent
     res.locals.viewer = viewer;
     holdAndStitch(res, viewer);
