@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, expect, it } from "vitest";
 import { migrationsDir } from "../paths";
+import { migrationsFolders } from "../test/migrations-before";
 import { openDatabase } from "./client";
 import { rowsOf } from "./rows";
 
@@ -12,19 +10,9 @@ import { rowsOf } from "./rows";
  * drizzle/0038 on a store that already refunded tax: each refund tax line gets the taxable amount in proportion to its
  * order tax line (taxable × refunded tax ÷ tax, rounded, never past the line's taxable amount).
  */
-const folder = mkdtempSync(join(tmpdir(), "refund-taxable-migration-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-function migrationsBefore(tag: string): string {
-  const dir = join(folder, tag);
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.startsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
+const folders = migrationsFolders("refund-taxable-migration");
+afterAll(folders.remove);
+const migrationsBefore = folders.before;
 
 it("backfills existing refund tax lines in proportion to their order tax line", async () => {
   const handle = await openDatabase({});

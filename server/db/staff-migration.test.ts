@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsDir } from "../paths";
+import { migrationsFolders } from "../test/migrations-before";
 import { openDatabase } from "./client";
 import { rowsOf } from "./rows";
 
@@ -13,20 +11,9 @@ import { rowsOf } from "./rows";
  * Owner role (the only role that keeps what an admin could do), and 0033 leaves them without a second factor, so their
  * next staff request goes to the two-step set-up.
  */
-const folder = mkdtempSync(join(tmpdir(), "staff-migration-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/** The migrations folder as it stood before migration `tag` (the journal cut there). */
-function migrationsBefore(tag: string): string {
-  const dir = join(folder, tag);
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.startsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
+const folders = migrationsFolders("staff-migration");
+afterAll(folders.remove);
+const migrationsBefore = folders.before;
 
 describe("the staff migrations on a store with admins", () => {
   it("make each existing admin an Owner, keep shoppers shoppers, and leave their second factor to set up", async () => {
