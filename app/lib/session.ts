@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import type { User } from "../../server/accounts/user-types";
-import { useRenderedViewer } from "./viewer";
+import { useRenderedViewer, useUpdateViewer } from "./viewer";
 
 /**
  * The signed-in user (null when signed out), from the viewer (decision 0034): on a shared page, nobody until the page
@@ -38,5 +38,19 @@ export function useSessionChanged() {
       sessionChanging = false;
     }
     for (const listener of sessionListeners) listener();
+  };
+}
+
+/**
+ * After this browser's session ended (logout, signing out everywhere, deleting the account): the viewer names nobody
+ * at once, so the next page never asks for the old shopper's favourites (a 401) while the viewer is fetched again;
+ * then the page changes as after any sign-out.
+ */
+export function useSignedOut(): (to: string) => Promise<void> {
+  const updateViewer = useUpdateViewer();
+  const sessionChanged = useSessionChanged();
+  return (to) => {
+    updateViewer({ user: null, favoriteIds: [] });
+    return sessionChanged(to);
   };
 }

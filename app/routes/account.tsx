@@ -15,8 +15,7 @@ import { VerifyBanner } from "~/components/account/verify-banner";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
-import { useSessionChanged } from "~/lib/session";
-import { useUpdateViewer } from "~/lib/viewer";
+import { useSignedOut } from "~/lib/session";
 
 const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
@@ -35,15 +34,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : pathname === "/account/orders" ? "orders" : "profile";
-  const sessionChanged = useSessionChanged();
-  const updateViewer = useUpdateViewer();
+  const signedOut = useSignedOut();
   async function logout() {
     await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
-    // Nobody is signed in from now: the next page must not ask for this shopper's favourites (a 401) while the
-    // viewer is fetched again.
-    updateViewer({ user: null, favoriteIds: [] });
     toast.success("Logged out");
-    await sessionChanged("/");
+    await signedOut("/");
   }
   const trigger =
     "rounded-full px-4 py-2 text-sm font-semibold text-ink-muted transition hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-surface";

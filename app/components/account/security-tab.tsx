@@ -3,7 +3,7 @@ import { buttonClass, secondaryButtonClass } from "~/components/layout/status-sc
 import { PasswordField } from "~/components/ui/password-field";
 import { TextField } from "~/components/checkout/text-field";
 import { ApiError, apiRequest } from "~/lib/api";
-import { useSessionChanged } from "~/lib/session";
+import { useSignedOut } from "~/lib/session";
 import { toast } from "~/lib/toast";
 import { addPasskey, passkeyProof } from "~/lib/passkeys";
 
@@ -164,7 +164,7 @@ function Passkeys() {
 }
 
 function Devices() {
-  const sessionChanged = useSessionChanged();
+  const signedOut = useSignedOut();
   const [devices, setDevices] = useState<Device[] | null>(null);
   useEffect(() => {
     apiRequest<{ sessions: Device[] }>("GET", "/api/account/sessions").then(
@@ -183,7 +183,7 @@ function Devices() {
   async function everywhere() {
     await apiRequest("POST", "/api/account/sessions/sign-out-all", {});
     toast.success("Signed out everywhere");
-    await sessionChanged("/login");
+    await signedOut("/login");
   }
   return (
     <section aria-labelledby="devices-heading" className="rounded-2xl border border-line p-6">
@@ -222,7 +222,7 @@ function Devices() {
 }
 
 function YourData() {
-  const sessionChanged = useSessionChanged();
+  const signedOut = useSignedOut();
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -233,7 +233,7 @@ function YourData() {
     try {
       await apiRequest("POST", "/api/account/delete", withPasskey ? { passkey: await passkeyProof() } : { password });
       toast.success("Your account is deleted", { description: "We've emailed you a confirmation." });
-      await sessionChanged("/");
+      await signedOut("/");
     } catch (e) {
       setError(e instanceof ApiError ? e.detail : withPasskey ? "The passkey prompt was closed." : "We couldn't delete it. Please try again.");
       setBusy(false);
