@@ -46,6 +46,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
   const skipDelay = useRef(false);
   const hoverOpened = useRef<string | null>(null); // the item this pointer visit opened (one open per visit)
   const clickClosed = useRef<string | null>(null); // closed by a click or Escape: hover must not reopen it until the pointer comes back
+  const hoverShown = useRef<string | null>(null); // opened by hover and not clicked since: the first click keeps it open
 
   // Following a link (or any navigation) closes the panel.
   if (shownPath !== pathname) {
@@ -59,7 +60,10 @@ export function DesktopNav({ pathname }: { pathname: string }) {
     window.clearTimeout(t.close);
     window.clearTimeout(t.skip);
     if (value) skipDelay.current = true;
-    else t.skip = window.setTimeout(() => (skipDelay.current = false), SKIP_DELAY_MS);
+    else {
+      hoverShown.current = null;
+      t.skip = window.setTimeout(() => (skipDelay.current = false), SKIP_DELAY_MS);
+    }
     setOpenValue(value);
   }
 
@@ -129,6 +133,7 @@ export function DesktopNav({ pathname }: { pathname: string }) {
                 if (!isMouse(event)) return;
                 hoverOpened.current = null;
                 clickClosed.current = null;
+                hoverShown.current = null;
                 startClose();
               }}
             >
@@ -145,10 +150,18 @@ export function DesktopNav({ pathname }: { pathname: string }) {
                   window.clearTimeout(timers.current.open);
                   window.clearTimeout(timers.current.close);
                   if (open) return;
-                  if (skipDelay.current) setOpen(value);
-                  else timers.current.open = window.setTimeout(() => setOpen(value), OPEN_DELAY_MS);
+                  const openByHover = () => {
+                    hoverShown.current = value;
+                    setOpen(value);
+                  };
+                  if (skipDelay.current) openByHover();
+                  else timers.current.open = window.setTimeout(openByHover, OPEN_DELAY_MS);
                 }}
                 onClick={() => {
+                  // A click that lands just after hover opened the panel means "open it", not "close it".
+                  const keep = open && hoverShown.current === value;
+                  hoverShown.current = null;
+                  if (keep) return;
                   if (open) clickClosed.current = value;
                   setOpen(open ? null : value);
                 }}
