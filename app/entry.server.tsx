@@ -9,6 +9,9 @@ import { SPRITE_MARKUP } from "./components/ui/sprite-symbols.server";
 
 export const streamTimeout = 5_000;
 
+// The server puts each visitor's cart into the shared cart page with this (server/http/viewer.ts, decision 0034).
+export { renderCartPage } from "./cart-page.server";
+
 /** The requests (by their load context) a loader of which failed because the database is unavailable. */
 const metOutage = new WeakSet<object>();
 

@@ -10,8 +10,8 @@ import { registerShopper } from "./journeys";
  * product's heart take, and the layout shifts.
  */
 function recordViewer() {
-  const w = window as unknown as { __viewer: { cart: string[]; account: string[]; heart: string[] }; __cls: number; __shifted: string[] };
-  w.__viewer = { cart: [], account: [], heart: [] };
+  const w = window as unknown as { __viewer: { cart: string[]; account: string[]; heart: string[]; heading: string[] }; __cls: number; __shifted: string[] };
+  w.__viewer = { cart: [], account: [], heart: [], heading: [] };
   w.__cls = 0;
   w.__shifted = [];
   const push = (list: string[], value: string | null) => {
@@ -28,9 +28,14 @@ function recordViewer() {
     if (guest && member) push(w.__viewer.account, shown(member) ? `Account: ${member.querySelector('[data-v="account-name"]')?.textContent ?? ""}` : shown(guest) ? "Sign in" : "(none)");
     const heart = document.querySelector("main [data-fav-id] .heart");
     if (heart) push(w.__viewer.heart, getComputedStyle(heart).fill);
+    push(w.__viewer.heading, document.querySelector("main h1")?.textContent ?? null);
   };
   new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   document.addEventListener("DOMContentLoaded", record);
+  // The main content's elements as the server sent them: hydration keeps these very nodes unless it had to render anew.
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const el of document.querySelectorAll("main h1, main li, main button")) (el as Element & { __sent?: true }).__sent = true;
+  });
   window.addEventListener("load", record);
   new PerformanceObserver((list) => {
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
@@ -45,7 +50,7 @@ function recordViewer() {
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-type Recorded = { cart: string[]; account: string[]; heart: string[]; cls: number; shifted: string[] };
+type Recorded = { cart: string[]; account: string[]; heart: string[]; heading: string[]; cls: number; shifted: string[] };
 
 /** Opens `path` with the recorder on, waits for hydration and for the cart the header fetches, answers what was seen. */
 async function visit(page: Page, path: string): Promise<Recorded> {
@@ -111,6 +116,23 @@ for (const device of ["desktop", "phone @phone"]) {
       await expect(page.getByRole("link", { name: "Account: Viewer Shopper" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
       await expect(page.locator("main [data-fav-id='3']").first()).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("a guest with 3 items sees their own cart page from the first paint, hydrated as it was sent", async ({ page }) => {
+      await addItems(page, 2, 3);
+      const hoodie = (await (await page.request.get("/api/products/2")).json()).name as string;
+      const seen = await visit(page, "/cart");
+      // The shared cart page with this guest's cart put into it: never "Your cart is empty" first.
+      expect(seen.heading).toEqual(["Your Cart"]);
+      expect(seen.cart).toEqual(["3"]);
+      expect(seen.cls, `shifted: ${seen.shifted.join(", ")}`).toBeLessThan(0.001);
+      // React hydrated the very nodes the server sent (a mismatch would have rendered them anew)...
+      const replaced = await page.evaluate(() => [...document.querySelectorAll("main h1, main li, main button")].filter((el) => !(el as Element & { __sent?: true }).__sent).map((el) => el.outerHTML.slice(0, 80)));
+      expect(replaced).toEqual([]);
+      // ...and they work.
+      await page.getByRole("button", { name: `Increase quantity of ${hoodie}` }).click();
+      await expect(page.getByRole("button", { name: "Cart, 4 items" })).toBeVisible();
+      await expect(page.getByRole("group", { name: `Quantity of ${hoodie}` })).toContainText("4");
     });
 
     test("an anonymous visitor sees the empty badge and Sign in, and nothing moves", async ({ page }) => {

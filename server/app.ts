@@ -1,5 +1,5 @@
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express from "express";
 import type { Services } from "./context";
 import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
@@ -18,13 +18,14 @@ import { viewerPlaces } from "../shared/viewer";
 import { isPublicRequest } from "./http/public-request";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
 import type { Logger } from "./logger";
+import type { Pages } from "./http/pages";
 
 export interface CreateAppOptions {
   services: Services;
   logger: Logger;
   production: boolean;
   /** Serves the React Router pages and their assets; tests of the API leave it out. */
-  pages?: RequestHandler[];
+  pages?: Pages | null;
   /** Mark cookies Secure (and name the session cookie __Host-session) even when the request itself is not HTTPS. */
   secureCookies?: boolean;
   /** How long anonymous catalogue reads and pages may be served from memory (0 turns the cache off). */
@@ -33,7 +34,7 @@ export interface CreateAppOptions {
   metricsToken?: string | null;
 }
 
-export function createApp({ services, logger, production, pages = [], secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
+export function createApp({ services, logger, production, pages = null, secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
   app.disable("x-powered-by");
@@ -51,7 +52,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   // A visitor with a session or a cart gets a copy of the page with their viewer stitched in (decision 0034).
   const viewers = createViewerMemo({ ttlMs: Math.min(cacheTtlMs, 2000) });
   app.use(viewers.forgetOnWrites());
-  if (pages.length > 0) app.use(stitchViewerPages(services, viewers));
+  if (pages) app.use(stitchViewerPages(services, viewers, pages.renderCartPage));
   if (cacheTtlMs > 0) {
     // A touched listing goes on serving every visitor but one who wrote since its render began (decision 0022).
     const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince });
@@ -71,7 +72,7 @@ export function createApp({ services, logger, production, pages = [], secureCook
   app.use("/media", mediaRouter(services));
   app.use(seoRouter(services));
   app.use(unsubscribeRouter(services));
-  if (pages.length > 0) app.use(...pages);
+  if (pages) app.use(...pages.handlers);
   app.use(errorHandler);
   return app;
 }

@@ -101,7 +101,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   // Several processes on one PostgreSQL tell each other what changed, so their caches agree within a second (decision 0022).
   const changeFeed = config.DATABASE_URL ? startChangeFeed({ url: config.DATABASE_URL, db: database.db, changes: services.catalogChanges, logger }) : null;
   await changeFeed?.listening;
-  const pageHandlers = !pages ? [] : production ? await productionPages(services) : await developmentPages(services);
+  const pageHandlers = !pages ? null : production ? await productionPages(services) : await developmentPages(services);
   // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
   const app = createApp({ services, logger, production, pages: pageHandlers, metricsToken: config.METRICS_TOKEN ?? null, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production || !pages ? config.RESPONSE_CACHE_MS : 0 });
 

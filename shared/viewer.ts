@@ -53,9 +53,11 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** JSON safe inside a `<script>`: no `<` (so no `</script>`), and no line separators that old parsers choke on. */
-export function viewerJson(viewer: Viewer): string {
-  return JSON.stringify(viewer).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
+
+export const viewerJson = (viewer: Viewer): string => scriptJson(viewer);
 
 /** A place a viewer fills: a text slot, the stylesheet or the JSON. */
 export type ViewerPlace = ViewerSlot | "viewer-css" | "viewer-json";
@@ -67,11 +69,28 @@ export function viewerPlaceText(place: ViewerPlace, viewer: Viewer): string {
   return escapeHtml(formatViewerSlot(place, viewer));
 }
 
-/** The places in the head, filled once each: the text after `opener`'s `>` up to `closer`. */
-const HEAD_PLACES: { place: ViewerPlace; opener: string; closer: string }[] = [
+/**
+ * The cart page's own places (decision 0034): its body, rendered for the visitor's cart by the server, and the cart's
+ * JSON, from which the client's cart store starts. They are found on any page but only the cart page has them.
+ */
+export type CartPagePlace = "cart-page" | "cart-json";
+
+/** Where a visitor's own text goes: a viewer's place or the cart page's. */
+export type PersonalPlace = ViewerPlace | CartPagePlace;
+
+/** The cart page's body sits between `<div data-part="cart-page">` and this mark (routes/cart.tsx renders both). */
+export const CART_PAGE_PART = "cart-page";
+export const CART_JSON_ID = "cart-json";
+
+/** The places found once each: the text after `opener`'s `>` up to `closer`. */
+const MARKED_PLACES: { place: PersonalPlace; opener: string; closer: string }[] = [
   { place: "viewer-css", opener: '<style id="viewer-css"', closer: "</style>" },
   { place: "viewer-json", opener: '<script type="application/json" id="viewer"', closer: "</script>" },
+  { place: "cart-json", opener: `<script type="application/json" id="${CART_JSON_ID}"`, closer: "</script>" },
+  { place: "cart-page", opener: `<div data-part="${CART_PAGE_PART}"`, closer: `<span data-part-end="${CART_PAGE_PART}"` },
 ];
+
+export const isViewerPlace = (place: PersonalPlace): place is ViewerPlace => place !== "cart-page" && place !== "cart-json";
 
 /** Every text slot opens so: `<span data-v="cart-count" …>`. */
 const SLOT_OPENER = '<span data-v="';
@@ -85,13 +104,14 @@ const textOf = (page: Page, from: number, to: number) => (typeof page === "strin
 const upTo = (page: Page, end: number): Page => (end < 0 ? page : typeof page === "string" ? page.slice(0, end) : page.subarray(0, end));
 
 /**
- * Where a viewer writes in a page: `[from, to, place]`, in the page's order. Works on text or bytes. The text slots are
- * found in one pass over the header, whatever their name: a search of a whole 120 KB page per slot cost a cart holder's
- * page more than the rest of its answer. The stylesheet and the JSON are in the head, found once each. The server's
+ * Where a visitor's own texts go in a page: `[from, to, place]`, in the page's order. Works on text or bytes. The text
+ * slots are found in one pass over the header, whatever their name: a search of a whole 120 KB page per slot cost a cart
+ * holder's page more than the rest of its answer. The stylesheet and the JSON (in the head) and the cart page's places
+ * are found once each. The server's
  * response cache finds them once per stored page, not per answer (server/http/page-template.ts).
  */
-export function viewerPlaces(page: Page): [number, number, ViewerPlace][] {
-  const places: [number, number, ViewerPlace][] = [];
+export function viewerPlaces(page: Page): [number, number, PersonalPlace][] {
+  const places: [number, number, PersonalPlace][] = [];
   const header = upTo(page, page.indexOf(SLOTS_END));
   for (let from = 0; ; ) {
     const start = header.indexOf(SLOT_OPENER, from);
@@ -103,7 +123,7 @@ export function viewerPlaces(page: Page): [number, number, ViewerPlace][] {
     if ((SLOTS as string[]).includes(name)) places.push([open + 1, close, name as ViewerSlot]);
     from = close;
   }
-  for (const { place, opener, closer } of HEAD_PLACES) {
+  for (const { place, opener, closer } of MARKED_PLACES) {
     const start = page.indexOf(opener);
     const open = start < 0 ? -1 : page.indexOf(">", start);
     const close = open < 0 ? -1 : page.indexOf(closer, open);
@@ -112,9 +132,9 @@ export function viewerPlaces(page: Page): [number, number, ViewerPlace][] {
   return places.sort((a, b) => a[0] - b[0]);
 }
 
-/** What a viewer replaces in a page: `[from, to, text]`, in the page's order. */
+/** What a viewer replaces in a page: `[from, to, text]`, in the page's order (the cart page's places are kept). */
 export function viewerRanges(page: Page, viewer: Viewer): [number, number, string][] {
-  return viewerPlaces(page).map(([from, to, place]) => [from, to, viewerPlaceText(place, viewer)]);
+  return viewerPlaces(page).flatMap(([from, to, place]): [number, number, string][] => (isViewerPlace(place) ? [[from, to, viewerPlaceText(place, viewer)]] : []));
 }
 
 /**
@@ -142,6 +162,8 @@ const PUBLIC_PATHS = [
   /^\/blog(?:\/[^/]+)?$/,
   /^\/(?:size-guide|about|contact)$/,
   /^\/pages\/[^/]+$/,
+  // The cart page too: shared, with the visitor's cart put into its own places (CartPagePlace).
+  /^\/cart$/,
   new RegExp(`^/(?:${INFO_SLUGS.map((s) => s.replace(/[^a-z0-9-]/g, "")).join("|")})$`),
 ];
 

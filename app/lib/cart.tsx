@@ -1,8 +1,10 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { toast } from "~/lib/toast";
 import type { Cart } from "../../server/cart/cart-types";
+import { CART_JSON_ID } from "../../shared/viewer";
 import { apiRequest } from "./api";
 import { onSessionChange } from "./session";
+import { stitchedJson } from "./stitched-json";
 import { Store, useStore } from "./store";
 
 /**
@@ -97,9 +99,9 @@ interface CartDrawerState {
 
 const CartDrawerContext = createContext<CartDrawerState | null>(null);
 
-/** The cart (seeded with the root loader's) and the drawer's open state, for the whole app. */
+/** The cart (seeded with the root loader's, or the one stitched into the cart page) and the drawer's open state, for the whole app. */
 export function CartProvider({ cart, children }: { cart: Cart | undefined; children: ReactNode }) {
-  const [store] = useState(() => new CartStore(cart));
+  const [store] = useState(() => new CartStore(cart ?? stitchedJson<Cart>(CART_JSON_ID)));
   const [open, setOpen] = useState(false);
   const drawer = useMemo(() => ({ open, setOpen }), [open]);
   useEffect(() => {

@@ -5,6 +5,7 @@ import { anonymousViewer, formatViewerSlot, type Viewer as SharedViewer, viewerC
 import type { loader as rootLoader } from "../root";
 import { apiRequest } from "./api";
 import { onSessionChange } from "./session";
+import { stitchedJson } from "./stitched-json";
 import { Store, useStore } from "./store";
 
 type Viewer = SharedViewer<User>;
@@ -15,17 +16,6 @@ type Personal = NonNullable<Awaited<ReturnType<typeof rootLoader>>["personal"]>;
 const viewerOfPersonal = (personal: Personal | null | undefined): Viewer | null =>
   personal ? { user: personal.user, cartCount: personal.cart.itemCount, favoriteIds: personal.favoriteIds } : null;
 
-/** The viewer the server stitched into the page (`<script id="viewer">`); none for an anonymous visitor or on the server. */
-function stitchedViewer(): Viewer | null {
-  if (typeof document === "undefined") return null;
-  const text = document.getElementById("viewer")?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as Viewer;
-  } catch {
-    return null;
-  }
-}
 
 /** The visitor as this browser last knew it: the stitched JSON, then `GET /api/viewer` after signing in or out. */
 class ViewerStore extends Store<Viewer> {
@@ -41,7 +31,7 @@ const ViewerContext = createContext<ViewerStore | null>(null);
 
 export function ViewerProvider({ children }: { children: ReactNode }) {
   const personal = useRouteLoaderData<typeof rootLoader>("root")?.personal;
-  const [store] = useState(() => new ViewerStore(stitchedViewer() ?? viewerOfPersonal(personal) ?? anonymousViewer));
+  const [store] = useState(() => new ViewerStore(stitchedJson<Viewer>("viewer") ?? viewerOfPersonal(personal) ?? anonymousViewer));
   useEffect(() => {
     // A personal route's data after signing in or out is as fresh as it gets.
     const fresh = viewerOfPersonal(personal);

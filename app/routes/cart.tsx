@@ -1,11 +1,8 @@
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/cart";
-import { ShoppingBag } from "lucide-react";
-import { Link } from "react-router";
-import { CartLineItem } from "~/components/cart/cart-line-item";
-import { CartTotals } from "~/components/cart/cart-totals";
-import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { CartPageBody } from "~/components/cart/cart-page-body";
 import { useCart } from "~/lib/cart";
+import { CART_JSON_ID, CART_PAGE_PART } from "../../shared/viewer";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Your Cart") },
@@ -14,48 +11,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * One page for every visitor (decision 0034): rendered for nobody (the empty state), it is shared; for a visitor with
+ * a cart the server puts their cart's body between the marks and their cart's JSON in the script, from which the
+ * cart store starts, so hydration finds exactly what it renders.
+ */
 export default function CartPage() {
   const { data: cart } = useCart();
-  if (!cart || cart.items.length === 0) {
-    return (
-      <section className="container-page grid min-h-[50vh] place-items-center py-16 text-center">
-        <div>
-          <ShoppingBag aria-hidden="true" className="mx-auto size-14 text-ink-muted" />
-          <h1 className="mt-4 font-display text-3xl font-bold">Your cart is empty</h1>
-          <p className="mt-2 text-ink-muted">Looks like you haven't added any items to your cart yet.</p>
-          <Link to="/" className={`${buttonClass} mt-8`}>
-            Start Shopping
-          </Link>
-        </div>
-      </section>
-    );
-  }
   return (
-    <div className="container-page pb-8 pt-6">
-      <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">Your Cart</h1>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
-        <section aria-label="Items in your cart">
-          <ul className="divide-y divide-line border-y border-line">
-            {cart.items.map((line) => (
-              <CartLineItem key={line.id} line={line} />
-            ))}
-          </ul>
-        </section>
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-3xl bg-surface-muted p-6 lg:sticky lg:top-24">
-          <h2 id="summary-heading" className="mb-5 text-lg font-bold">
-            Order Summary
-          </h2>
-          <CartTotals cart={cart} showShipping />
-          <div className="mt-6 space-y-3">
-            <Link to="/checkout" className={`${buttonClass} w-full`}>
-              Proceed to Checkout
-            </Link>
-            <Link to="/products" className={`${secondaryButtonClass} w-full`}>
-              Continue Shopping
-            </Link>
-          </div>
-        </aside>
+    <>
+      <script type="application/json" id={CART_JSON_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      <div data-part={CART_PAGE_PART}>
+        <CartPageBody cart={cart} />
+        <span data-part-end={CART_PAGE_PART} hidden />
       </div>
-    </div>
+    </>
   );
 }

@@ -68,8 +68,11 @@ export function suggestionAnswer(req: Request): CachedAnswer {
   return { key: req.originalUrl, product: null, listing: true };
 }
 
-/** Pages: a product page is that product's; every page counts as a listing too, for whatever else it shows. */
+/**
+ * Pages: a product page is that product's; every page counts as a listing too, for whatever else it shows, but the
+ * cart page, whose shared page shows no product (each visitor's cart is put into it, decision 0034).
+ */
 export function pageAnswer(req: Request): CachedAnswer {
   const id = /^\/product\/(\d{1,9})$/.exec(req.path)?.[1];
-  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: true };
+  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: req.path !== "/cart" };
 }

@@ -7,6 +7,7 @@ import { routerContexts } from "../../shared/router-context";
 import { PREVIEW_HEADERS, PREVIEW_PARAMS } from "../../shared/staff-preview";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
+import type { Cart } from "../cart/cart-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { buildDir } from "../paths";
@@ -91,8 +92,21 @@ const markPreviews: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The pages' handlers, and what the server renders of the app on its own (decision 0034). */
+export interface Pages {
+  handlers: RequestHandler[];
+  /** The cart page's body for one visitor's cart (app/cart-page.server.tsx). */
+  renderCartPage: (cart: Cart) => Promise<string>;
+}
+
+/** What app/entry.server.tsx exports beside the page handler. */
+interface EntryParts {
+  renderCartPage(cart: Cart): string;
+}
+const partsOf = (build: ServerBuild) => build.entry.module as unknown as EntryParts;
+
 /** The built client assets (hashed names cached for a year) and the server-rendered pages. */
-export async function productionPages(services: Services): Promise<RequestHandler[]> {
+export async function productionPages(services: Services): Promise<Pages> {
   const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuild;
   const router = express.Router();
   router.use("/assets", (_req, res, next) => {
@@ -109,20 +123,16 @@ export async function productionPages(services: Services): Promise<RequestHandle
   router.use(labelPageRoutes(build));
   router.use(markPreviews);
   router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));
-  return [router];
+  return { handlers: [router], renderCartPage: async (cart) => partsOf(build).renderCartPage(cart) };
 }
 
 /** Vite's dev server with hot reload; pages are rebuilt from source on every request. */
-export async function developmentPages(services: Services): Promise<RequestHandler[]> {
+export async function developmentPages(services: Services): Promise<Pages> {
   const vite = await import("vite");
   const server = await vite.createServer({ server: { middlewareMode: true } });
-  return [
-    server.middlewares,
-    markPreviews,
-    createRequestHandler({
-      build: () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-      mode: "development",
-      getLoadContext: loadContext(services),
-    }),
-  ];
+  const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return {
+    handlers: [server.middlewares, markPreviews, createRequestHandler({ build, mode: "development", getLoadContext: loadContext(services) })],
+    renderCartPage: async (cart) => partsOf(await build()).renderCartPage(cart),
+  };
 }

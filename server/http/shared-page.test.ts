@@ -31,7 +31,12 @@ async function shopperWithCart(server: TestServer, quantity: number) {
   return shopper;
 }
 
-const PUBLIC_PATHS = ["/", "/products", "/category/men", "/category/men/hoodies", "/product/2", "/search?q=hoodie", "/vsop", "/blog", "/shipping", "/size-guide", "/about", "/contact"];
+const PUBLIC_PATHS = ["/", "/products", "/category/men", "/category/men/hoodies", "/product/2", "/search?q=hoodie", "/vsop", "/blog", "/shipping", "/size-guide", "/about", "/contact", "/cart"];
+
+/** The cart page's own places (its body and the cart's JSON), emptied: what is left is the page every visitor shares. */
+const cartPageBody = /(<div data-part="cart-page">)([\s\S]*?)(<span data-part-end="cart-page")/;
+const cartJson = /(<script type="application\/json" id="cart-json"[^>]*>)([^<]*)(<\/script>)/;
+const cartShell = (html: string) => shell(html).replace(cartPageBody, "$1$3").replace(cartJson, "$1$3");
 
 describe("the shared page (decision 0034)", () => {
   it("gives two visitors with different carts the same page, each with only their own count", async () => {
@@ -91,6 +96,40 @@ describe("the shared page (decision 0034)", () => {
     const line = (await shopper.get("/api/cart")).body.items[0].id;
     expect((await shopper.delete(`/api/cart/items/${line}`)).status).toBe(200);
     expect(slot((await shopper.get("/vsop")).text, "cart-count")).toBe("");
+  });
+
+  it("serves the cart page from one shared page, with each visitor's own cart put into it", async () => {
+    const hoodie = (await createApiClient(cached.url).get("/api/products/2")).body.name as string;
+    const other = (await createApiClient(cached.url).get("/api/products/3")).body.name as string;
+    const three = await shopperWithCart(cached, 3);
+    const one = createApiClient(cached.url);
+    expect((await one.post("/api/cart/items", { productId: 3, color: "Default", size: "M", quantity: 1 })).status).toBe(201);
+    const anonymous = await createApiClient(cached.url).get("/cart");
+    const a = await three.get("/cart");
+    const b = await one.get("/cart");
+    expect([anonymous.status, a.status, b.status]).toEqual([200, 200, 200]);
+    expect([a.headers.get("x-cache"), b.headers.get("x-cache")]).toEqual(["hit", "hit"]);
+    for (const res of [a, b]) {
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(cartShell(res.text)).toBe(cartShell(anonymous.text));
+    }
+    // Nobody's page: the empty cart, no cart JSON.
+    expect(cartPageBody.exec(anonymous.text)?.[2]).toContain("Your cart is empty");
+    expect(cartJson.exec(anonymous.text)?.[2]).toBe("");
+    // Each visitor's own lines, count and JSON, and nothing of the other's.
+    expect(cartPageBody.exec(a.text)?.[2]).toContain(`Remove ${hoodie} from cart`);
+    expect(a.text).not.toContain(`Remove ${other} from cart`);
+    expect(cartPageBody.exec(b.text)?.[2]).toContain(`Remove ${other} from cart`);
+    expect(b.text).not.toContain(`Remove ${hoodie} from cart`);
+    expect(JSON.parse(cartJson.exec(a.text)![2]!)).toMatchObject({ itemCount: 3, items: [{ productId: 2, quantity: 3 }] });
+    expect(JSON.parse(cartJson.exec(b.text)![2]!)).toMatchObject({ itemCount: 1, items: [{ productId: 3, quantity: 1 }] });
+    expect([slot(a.text, "cart-count"), slot(b.text, "cart-count")]).toEqual(["3", "1"]);
+    // Never stale: a change shows on the very next view.
+    expect((await three.post("/api/cart/items", { ...item, quantity: 2 })).status).toBe(201);
+    const after = await three.get("/cart");
+    expect(JSON.parse(cartJson.exec(after.text)![2]!)).toMatchObject({ itemCount: 5 });
+    expect(slot(after.text, "cart-count")).toBe("5");
   });
 
   it("marks a stitched copy private and never stores or sends a cookie with a shared page", async () => {
@@ -168,8 +207,8 @@ describe("the shared page (decision 0034)", () => {
 
   it("knows which routes are public", () => {
     const none = new URLSearchParams();
-    for (const path of ["/", "/_root.data", "/products", "/category/men", "/category/men/hoodies.data", "/product/2", "/search", "/vsop", "/blog", "/blog/7", "/shipping", "/pages/care"]) expect(isPublicPage(path, none), path).toBe(true);
-    for (const path of ["/cart", "/checkout", "/account", "/account/orders", "/login", "/admin", "/admin/products", "/orders/lookup", "/nowhere/at/all"]) expect(isPublicPage(path, none), path).toBe(false);
+    for (const path of ["/", "/_root.data", "/products", "/category/men", "/category/men/hoodies.data", "/product/2", "/search", "/vsop", "/blog", "/blog/7", "/shipping", "/pages/care", "/cart"]) expect(isPublicPage(path, none), path).toBe(true);
+    for (const path of ["/checkout", "/account", "/account/orders", "/login", "/admin", "/admin/products", "/orders/lookup", "/nowhere/at/all"]) expect(isPublicPage(path, none), path).toBe(false);
     expect(isPublicPage("/", new URLSearchParams("asOf=2030-01-01T00:00Z"))).toBe(false);
     expect(isPublicPage("/blog/7", new URLSearchParams("preview=1"))).toBe(false);
   });

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import { Router } from "express";
-import { type Viewer, type ViewerPlace, viewerPlaces, viewerPlaceText } from "../../shared/viewer";
+import { isViewerPlace, type PersonalPlace, scriptJson, type Viewer, type ViewerPlace, viewerPlaces, viewerPlaceText } from "../../shared/viewer";
 import type { User } from "../accounts/user-types";
+import type { Cart } from "../cart/cart-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
@@ -19,16 +20,32 @@ declare global {
   }
 }
 
-/** The visitor's viewer: the session's user, the cart's item count, the favourite ids. */
-export function viewerOf(services: Services, req: Request): Promise<Viewer<User>> {
+/** The visitor's session user and what is theirs (their cart, their favourites). */
+async function ownerOf(services: Services, req: Request) {
   const token = sessionTokenOf(req);
-  return (async () => {
-    const user = token ? await services.accounts.findSessionUser({ token }) : null;
-    return services.viewer.getViewer({ owner: { userId: user?.id ?? null, cartToken: readCookie(req, CART_COOKIE) }, user });
-  })();
+  const user = token ? await services.accounts.findSessionUser({ token }) : null;
+  return { user, owner: { userId: user?.id ?? null, cartToken: readCookie(req, CART_COOKIE) } };
+}
+
+/** The visitor's viewer: the session's user, the cart's item count, the favourite ids. */
+export async function viewerOf(services: Services, req: Request): Promise<Viewer<User>> {
+  return services.viewer.getViewer(await ownerOf(services, req));
+}
+
+/**
+ * What fills the shared cart page for this visitor: their viewer (its count from the cart shown) and their cart, as the
+ * page's body and as the JSON the client's cart store starts from. Read afresh on every view: the cart is never stale.
+ */
+async function cartPageFill(services: Services, req: Request, renderCartPage: (cart: Cart) => Promise<string>): Promise<Fill> {
+  const { user, owner } = await ownerOf(services, req);
+  const [viewer, cart] = await Promise.all([services.viewer.getViewer({ owner, user }), services.cart.getCart({ owner })]);
+  const texts: Record<string, Buffer> = { "cart-page": Buffer.from(await renderCartPage(cart)), "cart-json": Buffer.from(scriptJson(cart)) };
+  const own = placeTexts({ ...viewer, cartCount: cart.itemCount });
+  return (place) => texts[place] ?? own(place);
 }
 
 const PRIVATE = "private, no-store";
+const CART_PAGE = "/cart";
 /** The API, illustrations and photos: never a page (files, with an extension, are left out separately). */
 const NOT_PAGES = /^\/(?:api|images|media)\//;
 
@@ -87,25 +104,30 @@ export type ViewerMemo = ReturnType<typeof createViewerMemo>;
  * Pages for a visitor with a session or a cart cookie (decision 0034): the page (the shared one from the response
  * cache, or a render) is held whole, then a copy with this visitor's viewer stitched in is sent, marked private. The
  * viewer is read while the page is found or rendered (through the memo on a public page). Anonymous visitors get the
- * page as it is: its slots already say "nobody".
+ * page as it is: its slots already say "nobody" (and the cart page's body is the empty cart's).
  */
-export function stitchViewerPages(services: Services, memo: ViewerMemo): RequestHandler {
+export function stitchViewerPages(services: Services, memo: ViewerMemo, renderCartPage: (cart: Cart) => Promise<string>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" || NOT_PAGES.test(req.path) || req.path.includes(".") || isAnonymous(req)) return next();
+    if (req.path === CART_PAGE) {
+      holdAndStitch(res, cartPageFill(services, req, renderCartPage));
+      return next();
+    }
     const load = () => viewerOf(services, req);
     const viewer = isPublicRequest(req) ? memo.viewer(req, load) : load();
-    viewer.catch(() => {}); // a failure is handled when the page is sent
+    viewer.catch(() => {}); // pages.ts reads it too
     res.locals.viewer = viewer;
-    holdAndStitch(res, viewer);
+    holdAndStitch(res, viewer.then(placeTexts));
     next();
   };
 }
 
 /**
- * The page is held until it is whole, then sent with the viewer's texts in its places. A page from the response cache
+ * The page is held until it is whole, then sent with the visitor's texts in its places. A page from the response cache
  * comes through `res.locals.personalPage`, already cut at its places: it is filled and sent as it is, without being held.
  */
-function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
+function holdAndStitch(res: Response, texts: Promise<Fill>) {
+  texts.catch(() => {}); // a failure is handled when the page is sent
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -118,8 +140,8 @@ function holdAndStitch(res: Response, viewer: Promise<Viewer<User>>) {
   const sendFilled = (piecesFor: (own: Fill) => Buffer[]) => {
     // Whatever the page's own policy (a shared page's is public), this copy is one visitor's.
     res.setHeader("Cache-Control", PRIVATE);
-    viewer.then(
-      (v) => send(piecesFor(placeTexts(v))),
+    texts.then(
+      (own) => send(piecesFor(own)),
       // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
       () => send(piecesFor(() => undefined)),
     );
@@ -152,6 +174,7 @@ function placeTexts(viewer: Viewer<User>): Fill {
   let texts = textsOfViewer.get(viewer);
   if (!texts) textsOfViewer.set(viewer, (texts = new Map()));
   return (place) => {
+    if (!isViewerPlace(place as PersonalPlace)) return undefined; // the cart page's places are not the viewer's
     let text = texts.get(place);
     if (!text) texts.set(place, (text = Buffer.from(viewerPlaceText(place as ViewerPlace, viewer))));
     return text;

@@ -83,7 +83,7 @@ export async function startTestServer(
   const jobs = options.jobs ? createJobRunner({ database, logger, schedule: false, pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.jobs }) : null;
   const services = createServices({ ...deps, jobs: jobs ?? undefined });
   await jobs?.start(services);
-  const pages = options.pages ? await productionPages(services) : [];
+  const pages = options.pages ? await productionPages(services) : null;
   const app = createApp({ services, logger, production: true, pages, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
