@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import type { Services } from "../context";
 import { createLogger } from "../logger";
+import { freshNonce } from "./security";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 let server: TestServer;
@@ -29,6 +30,12 @@ describe("server baseline", () => {
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("x-request-id")).toBeTruthy();
     expect(a.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("never hands out a nonce twice, across the refills of its pool of random bytes", () => {
+    const nonces = Array.from({ length: 1000 }, () => freshNonce());
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
   });
 
   it("answers malformed JSON and oversized bodies with a 400, not a 500", async () => {
