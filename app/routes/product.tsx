@@ -44,12 +44,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const product = onSale ?? (staff ? await services.catalog.findProduct({ id, anyStatus: true }) : null);
   if (!product) throw data({ reason: "missing" }, { status: 404 });
   const preview = !onSale;
-  // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
-  const shipsAt = product.preorder ? (await services.campaign.get()).shipsAt : null;
+  // Read side by side: during a drop a sold product's page is rendered anew while others wait for it, so its render's
+  // round trips to the database count.
+  const [shipsAt, reviews, shipping] = await Promise.all([
+    // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
+    product.preorder ? services.campaign.get().then((campaign) => campaign.shipsAt) : null,
+    preview ? null : services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } }),
+    services.pricing.shippingPromise(),
+  ]);
   // Formatted here (in UTC, like everywhere): the page's code carries no date formatting.
   const shipsOn = shipsAt ? shipDateLong(new Date(shipsAt)) : null;
-  const reviews = preview ? null : await services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } });
-  return { product, shipsOn, preview, reviews, shipping: await services.pricing.shippingPromise(), head: await headOf(context, request, product, reviews, preview) };
+  return { product, shipsOn, preview, reviews, shipping, head: await headOf(context, request, product, reviews, preview) };
 }
 
 /**
