@@ -77,6 +77,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     },
   },
   {
+    name: "prune-search-misses",
+    description: "Zero-result search counts older than 90 days deleted",
+    cron: "41 * * * *",
+    every: "Hourly, at :41",
+    run: (services) => services.search.pruneMisses(),
+  },
+  {
     name: "maintain-database",
     description: "The embedded database's statistics and free space (VACUUM ANALYZE; PostgreSQL does its own)",
     cron: "17 * * * *",

@@ -1,4 +1,4 @@
-import { desc, gte, sql } from "drizzle-orm";
+import { desc, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { searchMisses } from "../db/schema";
 
@@ -31,4 +31,14 @@ export async function topMisses({ db, now, days = 30, limit = 50 }: { db: Databa
     .groupBy(searchMisses.query)
     .orderBy(desc(total), searchMisses.query)
     .limit(limit);
+}
+
+/** How long a day's zero-result counts are kept: staff see the last 30 days; a quarter leaves room to compare. */
+export const MISSES_KEPT_DAYS = 90;
+
+/** Deletes the counts of days older than `keepDays` (the hourly tidy-up), so the table stays small. Answers how many. */
+export async function pruneMisses({ db, now, keepDays = MISSES_KEPT_DAYS }: { db: Database; now: Date; keepDays?: number }): Promise<number> {
+  const oldestKept = new Date(now.getTime() - (keepDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const gone = await db.delete(searchMisses).where(lt(searchMisses.day, oldestKept)).returning({ day: searchMisses.day });
+  return gone.length;
 }

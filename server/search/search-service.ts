@@ -10,7 +10,7 @@ import type { Photo } from "../../shared/photo-urls";
 import { queryWords } from "./query-words";
 import { planSearch } from "./search-plan";
 import { findProducts, type SearchPage } from "./search-products";
-import { countMiss, topMisses } from "./search-misses";
+import { countMiss, pruneMisses, topMisses } from "./search-misses";
 import { createSearchWordIndex } from "./search-words";
 import { createSynonymGroup, deleteSynonymGroup, listSynonyms, synonymMap, updateSynonymGroup, type SynonymGroupInput } from "./synonyms";
 
@@ -73,6 +73,8 @@ export function createSearchService({ db, catalogChanges, now, collections }: { 
 
     /** The most frequent zero-result searches of the last 30 days. */
     topMisses: () => topMisses({ db, now: now() }),
+    /** Forgets zero-result counts older than 90 days. */
+    pruneMisses: () => pruneMisses({ db, now: now() }),
   };
 }
 

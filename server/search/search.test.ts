@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogChanges } from "../cache/catalog-changes";
 import { listCollections } from "../catalog/collections";
+import { searchMisses } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
 import { seedSynonyms } from "../seed/seed-synonyms";
 import { createSearchService, type SearchService } from "./search-service";
@@ -151,6 +152,17 @@ describe("zero-result searches", () => {
     const top = await search.topMisses();
     expect(top.find((m) => m.query === "purple unicorn")).toEqual({ query: "purple unicorn", count: 2, lastDay: "2026-11-25" });
     expect(top.some((m) => m.query === "hodie")).toBe(false);
+  });
+
+  it("are kept 90 days, then deleted by the hourly tidy-up", async () => {
+    await database.db.insert(searchMisses).values([
+      { query: "old socks", day: "2026-08-28", count: 3 }, // the 90th day, today (2026-11-25) the first
+      { query: "older socks", day: "2026-08-27", count: 4 },
+    ]);
+    expect(await search.pruneMisses()).toBe(1);
+    const left = await database.db.select({ query: searchMisses.query }).from(searchMisses).where(like(searchMisses.query, "%socks"));
+    expect(left).toEqual([{ query: "old socks" }]);
+    expect((await search.topMisses()).some((m) => m.query === "purple unicorn")).toBe(true);
   });
 });
 
