@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import type { User } from "../../server/accounts/user-types";
+import { apiRequest } from "./api";
 import { useRenderedViewer, useUpdateViewer } from "./viewer";
 
 /**
@@ -52,5 +53,14 @@ export function useSignedOut(): (to: string) => Promise<void> {
   return (to) => {
     updateViewer({ user: null, favoriteIds: [] });
     return sessionChanged(to);
+  };
+}
+
+/** Signs this browser out (whatever the server answers), then goes to `to` as after any end of a session. */
+export function useLogout(): (to: string) => Promise<void> {
+  const signedOut = useSignedOut();
+  return async (to) => {
+    await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
+    await signedOut(to);
   };
 }

@@ -13,9 +13,8 @@ import { ProfileTab } from "~/components/account/profile-tab";
 import { SecurityTab } from "~/components/account/security-tab";
 import { VerifyBanner } from "~/components/account/verify-banner";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
-import { apiRequest } from "~/lib/api";
 import { requireUser } from "~/lib/guards.server";
-import { useSignedOut } from "~/lib/session";
+import { useLogout } from "~/lib/session";
 
 const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
@@ -34,11 +33,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : pathname === "/account/orders" ? "orders" : "profile";
-  const signedOut = useSignedOut();
+  const signOut = useLogout();
   async function logout() {
-    await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
+    await signOut("/");
     toast.success("Logged out");
-    await signedOut("/");
   }
   const trigger =
     "rounded-full px-4 py-2 text-sm font-semibold text-ink-muted transition hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-surface";

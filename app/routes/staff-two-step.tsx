@@ -9,12 +9,12 @@ import { SecondFactorForm } from "~/components/admin/second-factor-form";
 import { startTotpSetup, TotpSetup, type TotpSetupStart } from "~/components/admin/totp-setup";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { ApiError, apiRequest } from "~/lib/api";
+import { ApiError } from "~/lib/api";
 import { addPasskey } from "~/lib/passkeys";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/seo";
 import { TWO_STEP_PATH } from "~/lib/staff-path";
-import { useSessionChanged } from "~/lib/session";
+import { useLogout, useSessionChanged } from "~/lib/session";
 
 /** Where to go once the factor is given: a same-site address, never this page again. */
 function nextPath(request: Request) {
@@ -44,11 +44,8 @@ export const handle = { breadcrumb: () => "Two-step sign-in" };
 
 /** A way out for someone who can't give the factor now. */
 function SignOut() {
-  const sessionChanged = useSessionChanged();
-  async function signOut() {
-    await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
-    await sessionChanged("/login");
-  }
+  const logout = useLogout();
+  const signOut = () => logout("/login");
   return (
     <p className="mt-6 text-center text-sm">
       <button type="button" onClick={signOut} className="text-ink-muted underline hover:text-ink">

@@ -3,8 +3,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
-import { apiRequest } from "~/lib/api";
-import { useSessionChanged, useUser } from "~/lib/session";
+import { useLogout, useUser } from "~/lib/session";
 import { useStoreSettings } from "~/lib/store-settings";
 import { AdminNav } from "./admin-nav";
 import { AdminSearchButton, AdminSearchDialog, useAdminSearchShortcut } from "./admin-search";
@@ -15,11 +14,8 @@ const iconButton = "inline-flex size-10 shrink-0 items-center justify-center rou
 /** Who is signed in, and the way out: the sidebar's foot, and the drawer's. */
 function SignedIn({ onNavigate }: { onNavigate?: () => void }) {
   const user = useUser();
-  const sessionChanged = useSessionChanged();
-  async function signOut() {
-    await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);
-    await sessionChanged("/login");
-  }
+  const logout = useLogout();
+  const signOut = () => logout("/login");
   return (
     <div className="flex items-center gap-2 border-t border-line pt-4">
       <div className="min-w-0 flex-1">
