@@ -2,6 +2,8 @@
  * Decision 0034 over HTTP: one cached page for every visitor of a public route, with the visitor's viewer stitched
  * into a private copy; nothing of one visitor in another's page or in the shared one.
  */
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousViewer, isPublicPage, stitchViewer } from "../../shared/viewer";
 import { registerShopper } from "../test/accounts-helpers";
@@ -130,6 +132,36 @@ describe("the shared page (decision 0034)", () => {
     const after = await three.get("/cart");
     expect(JSON.parse(cartJson.exec(after.text)![2]!)).toMatchObject({ itemCount: 5 });
     expect(slot(after.text, "cart-count")).toBe("5");
+  });
+
+  it("sends a stored page whole with and without compression, to anonymous visitors and cart holders alike", async () => {
+    const shopper = await shopperWithCart(cached, 2);
+    const cookie = [...shopper.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    /** A raw GET: `fetch` always asks for compression, and the corked path is the one without. */
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(`${cached.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    for (const path of ["/category/women", "/product/4", "/cart"]) {
+      await get(path, {}); // stored
+      for (const visitor of [{}, { cookie }]) {
+        const plain = await get(path, visitor);
+        const zipped = await get(path, { ...visitor, "accept-encoding": "gzip" });
+        expect([plain.status, zipped.status], path).toEqual([200, 200]);
+        expect(plain.headers["x-cache"], path).toBe("hit");
+        expect(Number(plain.headers["content-length"]), path).toBe(plain.body.length);
+        expect(plain.body.toString("utf8"), path).toMatch(/<\/html>$/);
+        expect(zipped.headers["content-encoding"], path).toBe("gzip");
+        const unzipped = gunzipSync(zipped.body).toString("utf8");
+        expect(shell(unzipped).replace(cartPageBody, "$1$3").replace(cartJson, "$1$3"), path).toBe(cartShell(plain.body.toString("utf8")));
+      }
+    }
   });
 
   it("marks a stitched copy private and never stores or sends a cookie with a shared page", async () => {
