@@ -150,7 +150,7 @@ describe("the shared page (decision 0034)", () => {
       });
     for (const path of ["/category/women", "/product/4", "/cart"]) {
       await get(path, {}); // stored
-      for (const visitor of [{}, { cookie }]) {
+      for (const visitor of [{}, { cookie }] as Record<string, string>[]) {
         const plain = await get(path, visitor);
         const zipped = await get(path, { ...visitor, "accept-encoding": "gzip" });
         expect([plain.status, zipped.status], path).toEqual([200, 200]);

@@ -7,6 +7,7 @@ import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { CART_COOKIE, readCookie } from "./cookies";
 import { type Fill, fillTemplate, pageTemplate } from "./page-template";
+import { errorHandler } from "./errors";
 import { isPublicRequest } from "./public-request";
 import { isAnonymous, sendPieces } from "./response-cache";
 import { sessionTokenOf } from "./session";
@@ -109,8 +110,10 @@ export type ViewerMemo = ReturnType<typeof createViewerMemo>;
 export function stitchViewerPages(services: Services, memo: ViewerMemo, renderCartPage: (cart: Cart) => Promise<string>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" || NOT_PAGES.test(req.path) || req.path.includes(".") || isAnonymous(req)) return next();
-    if (req.path === CART_PAGE) {
-      holdAndStitch(res, cartPageFill(services, req, renderCartPage));
+    if (req.path === CART_PAGE && isPublicRequest(req)) {
+      // A cart that could not be read must not show as the shared page's empty one: the error's own answer goes
+      // instead (the outage page and a 503 when the database is unreachable).
+      holdAndStitch(res, cartPageFill(services, req, renderCartPage), (err) => errorHandler(err, req, res, next));
       return next();
     }
     const load = () => viewerOf(services, req);
@@ -125,8 +128,9 @@ export function stitchViewerPages(services: Services, memo: ViewerMemo, renderCa
 /**
  * The page is held until it is whole, then sent with the visitor's texts in its places. A page from the response cache
  * comes through `res.locals.personalPage`, already cut at its places: it is filled and sent as it is, without being held.
+ * When the texts can't be had, `failed` answers instead, or else the page goes as it is (it says "nobody").
  */
-function holdAndStitch(res: Response, texts: Promise<Fill>) {
+function holdAndStitch(res: Response, texts: Promise<Fill>, failed?: (err: unknown) => void) {
   texts.catch(() => {}); // a failure is handled when the page is sent
   const chunks: Buffer[] = [];
   const write = res.write.bind(res);
@@ -142,8 +146,12 @@ function holdAndStitch(res: Response, texts: Promise<Fill>) {
     res.setHeader("Cache-Control", PRIVATE);
     texts.then(
       (own) => send(piecesFor(own)),
-      // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
-      () => send(piecesFor(() => undefined)),
+      (err: unknown) => {
+        held = false;
+        if (failed) return failed(err);
+        // The database is unreachable: the page goes as it is (it says "nobody"), and the client asks again later.
+        send(piecesFor(() => undefined));
+      },
     );
   };
   res.locals.personalPage = (piecesFor) => {

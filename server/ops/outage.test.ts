@@ -35,6 +35,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
   let server: TestServer;
   let stripeServer: TestServer;
   let pagesServer: TestServer;
+  let cachedPagesServer: TestServer;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
   const healthy = async () => (await fetch(`${server.url}/api/health`)).status === 200 && (await fetch(`${stripeServer.url}/api/health`)).status === 200;
 
@@ -46,6 +47,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     await seedCampaign(database.db, new Date());
     server = await startTestServer({ database });
     pagesServer = await startTestServer({ database: await openDatabase({ url: postgres.url, poolSize: 4 }), pages: true });
+    cachedPagesServer = await startTestServer({ database: await openDatabase({ url: postgres.url, poolSize: 4 }), pages: true, cacheTtlMs: 60_000 });
     fake = await startFakeStripe();
     stripeServer = await startTestServer({
       database: await openDatabase({ url: postgres.url, poolSize: 4 }),
@@ -56,6 +58,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     await server?.close().catch(() => {});
     await stripeServer?.close().catch(() => {});
     await pagesServer?.close().catch(() => {});
+    await cachedPagesServer?.close().catch(() => {});
     await fake?.close();
     await postgres?.destroy();
   });
@@ -120,6 +123,22 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     await until(async () => (await fetch(`${pagesServer.url}/api/health`)).status === 200);
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, { status: 503, retryAfter: "5", outagePage: true }])));
     expect((await visitors.member.get("/product/11", { accept: "text/html" })).status).toBe(200);
+  }, 90_000);
+
+  it("never shows a cart holder the stored cart page's empty cart when their cart can't be read", async () => {
+    const guest = createApiClient(cachedPagesServer.url);
+    expect((await guest.post("/api/cart/items", { productId: 2, quantity: 1, size: "M", color: "Black" }, { origin: cachedPagesServer.url })).status).toBe(201);
+    expect((await createApiClient(cachedPagesServer.url).get("/cart", { accept: "text/html" })).status).toBe(200); // stored
+    expect((await guest.get("/cart", { accept: "text/html" })).headers.get("x-cache")).toBe("hit");
+
+    await postgres.stop();
+    const res = await guest.get("/cart", { accept: "text/html" });
+    await postgres.start();
+    await until(async () => (await fetch(`${cachedPagesServer.url}/api/health`)).status === 200);
+    expect([res.status, res.headers.get("retry-after")]).toEqual([503, "5"]);
+    expect(res.text).toContain("The store is briefly unavailable");
+    expect(res.text).not.toContain("Your cart is empty");
+    expect((await guest.get("/cart", { accept: "text/html" })).text).toContain("Your Cart");
   }, 90_000);
 
   it("a test-provider payment confirmed during the outage becomes exactly one paid order once it is retried", async () => {
