@@ -7,6 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousViewer, isPublicPage, stitchViewer } from "../../shared/viewer";
 import { registerShopper } from "../test/accounts-helpers";
+import { setVariantStock } from "../test/checkout-helpers";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { SharedPageContext } from "./pages";
@@ -132,6 +133,30 @@ describe("the shared page (decision 0034)", () => {
     const after = await three.get("/cart");
     expect(JSON.parse(cartJson.exec(after.text)![2]!)).toMatchObject({ itemCount: 5 });
     expect(slot(after.text, "cart-count")).toBe("5");
+  });
+
+  it("puts into the cart page the very body a render of the whole page gives for that cart: pre-order and short lines too", async () => {
+    const products: { id: number; preorder: boolean }[] = (await createApiClient(cached.url).get("/api/products?limit=100")).body;
+    const preorder = products.find((p) => p.preorder)!;
+    const short = (await createApiClient(cached.url).get("/api/products/6")).body;
+    const shortVariant = short.variants.find((v: { available: number }) => v.available >= 2);
+    const shopper = createApiClient(cached.url);
+    const vsop = (await createApiClient(cached.url).get(`/api/products/${preorder.id}`)).body;
+    expect((await shopper.post("/api/cart/items", { productId: preorder.id, color: vsop.variants[0].color, size: vsop.variants[0].size, quantity: 1 })).status).toBe(201);
+    expect((await shopper.post("/api/cart/items", { productId: 6, color: shortVariant.color, size: shortVariant.size, quantity: 2 })).status).toBe(201);
+    await setVariantStock(cached.database.db, 6, shortVariant.color, shortVariant.size, 1); // now more in the cart than is left
+    try {
+      const stitched = await shopper.get("/cart");
+      // A staff preview's address is not public: React Router renders the whole cart page for this visitor.
+      const rendered = await shopper.get("/cart?preview=1");
+      expect(rendered.headers.get("x-cache")).toBeNull();
+      const body = cartPageBody.exec(stitched.text)?.[2];
+      expect(body).toContain("Only 1 left: lower the quantity to check out.");
+      expect(body).toContain(`Remove ${vsop.name} from cart`);
+      expect(body).toBe(cartPageBody.exec(rendered.text)?.[2]);
+    } finally {
+      await setVariantStock(cached.database.db, 6, shortVariant.color, shortVariant.size, shortVariant.available);
+    }
   });
 
   it("sends a stored page whole with and without compression, to anonymous visitors and cart holders alike", async () => {
