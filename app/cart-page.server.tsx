@@ -23,5 +23,6 @@ export function renderCartPage(cart: Cart): string {
 }
 
 const LEADING_RESOURCES = /^(?:<link [^>]*\/>)+/;
-const withoutLeadingResources = (html: string) =>
+/** React puts the preloads it finds first, for a document's head: a part of a page has none. */
+export const withoutLeadingResources = (html: string) =>
   html.replace(LEADING_RESOURCES, "");

@@ -11,6 +11,8 @@ export const streamTimeout = 5_000;
 
 // The server puts each visitor's cart into the shared cart page with this (server/http/viewer.ts, decision 0034).
 export { renderCartPage } from "./cart-page.server";
+// ... and the latest stock's purchase panel into a cached product page (decision 0041).
+export { renderPurchase } from "./purchase.server";
 
 /** The requests (by their load context) a loader of which failed because the database is unavailable. */
 const metOutage = new WeakSet<object>();

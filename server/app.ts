@@ -14,6 +14,8 @@ import { withoutTrailingSlash } from "./http/trailing-slash";
 import { refuseUnstorableUrl } from "./http/unstorable-text";
 import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
+import { createStockFills } from "./http/stock-fill";
+import { stockPlaces } from "../shared/product-stock";
 import { viewerPlaces } from "../shared/viewer";
 import { isPublicRequest } from "./http/public-request";
 import { measureRequests, metricsEndpoint } from "./metrics/metrics-http";
@@ -55,7 +57,11 @@ export function createApp({ services, logger, production, pages = null, secureCo
   if (pages) app.use(stitchViewerPages(services, viewers, pages.renderCartPage));
   if (cacheTtlMs > 0) {
     // A touched listing goes on serving every visitor but one who wrote since its render began (decision 0022).
-    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince });
+    // A product page's stock is put into each answer from its latest read, so its sales leave it cached (decision 0041).
+    const stockFills = pages ? createStockFills({ read: (id) => services.catalog.findProduct({ id }), renderPurchase: pages.renderPurchase }) : undefined;
+    if (stockFills) services.catalogChanges.subscribe((change) => stockFills.apply(change));
+    const stock = stockFills && { places: stockPlaces, fillFor: stockFills.fillFor };
+    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince, stock });
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));

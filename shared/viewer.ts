@@ -90,7 +90,9 @@ const MARKED_PLACES: { place: PersonalPlace; opener: string; closer: string }[] 
   { place: "cart-page", opener: `<div data-part="${CART_PAGE_PART}"`, closer: `<span data-part-end="${CART_PAGE_PART}"` },
 ];
 
-export const isViewerPlace = (place: PersonalPlace): place is ViewerPlace => place !== "cart-page" && place !== "cart-json";
+const VIEWER_PLACES = new Set<string>(["cart-count", "cart-label", "account-name", "viewer-css", "viewer-json"] satisfies ViewerPlace[]);
+/** Whether a place is the viewer's (not the cart page's, nor a product page's stock, decision 0041). */
+export const isViewerPlace = (place: string): place is ViewerPlace => VIEWER_PLACES.has(place);
 
 /** Every text slot opens so: `<span data-v="cart-count" …>`. */
 const SLOT_OPENER = '<span data-v="';

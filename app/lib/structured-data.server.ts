@@ -2,14 +2,9 @@ import type { ProductDetail } from "../../server/catalog/product-types";
 import type { Review } from "../../server/reviews/review-types";
 import type { Crumb } from "./breadcrumbs";
 import { descriptionText } from "../../shared/description";
+import { offerAvailability } from "../../shared/product-stock";
 import { photoJpeg } from "../../shared/photo-urls";
 import type { PublicStore } from "../../shared/store-settings";
-
-/** schema.org availability for one variant (VSOP pre-orders are PreOrder while stock lasts). */
-function availability(product: Pick<ProductDetail, "preorder">, available: number): string {
-  if (available <= 0) return "https://schema.org/OutOfStock";
-  return product.preorder ? "https://schema.org/PreOrder" : "https://schema.org/InStock";
-}
 
 /**
  * Product JSON-LD: a ProductGroup varying by colour and size, one Product with an Offer per variant. The rating and
@@ -50,7 +45,7 @@ export function productJsonLd(product: ProductDetail, { origin, brand, reviews =
         url,
         price: v.price.toFixed(2),
         priceCurrency: "USD",
-        availability: availability(product, v.available),
+        availability: offerAvailability(product.preorder, v.available),
         itemCondition: "https://schema.org/NewCondition",
       },
     })),

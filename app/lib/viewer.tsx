@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { User } from "../../server/accounts/user-types";
 import { anonymousViewer, formatViewerSlot, type Viewer as SharedViewer, viewerCss, type ViewerSlot } from "../../shared/viewer";
@@ -28,6 +28,8 @@ class ViewerStore extends Store<Viewer> {
 }
 
 const ViewerContext = createContext<ViewerStore | null>(null);
+/** The viewer the page was rendered with: the visitor on a personal route, nobody on a shared one. */
+const RenderedViewerContext = createContext<Viewer>(anonymousViewer);
 
 export function ViewerProvider({ children }: { children: ReactNode }) {
   const personal = useRouteLoaderData<typeof rootLoader>("root")?.personal;
@@ -48,6 +50,17 @@ export function ViewerProvider({ children }: { children: ReactNode }) {
       stop();
     };
   }, [store]);
+  const rendered = useMemo(() => viewerOfPersonal(personal) ?? anonymousViewer, [personal]);
+  return (
+    <ViewerContext.Provider value={store}>
+      <RenderedViewerContext.Provider value={rendered}>{children}</RenderedViewerContext.Provider>
+    </ViewerContext.Provider>
+  );
+}
+
+/** Nobody, for a part of a shared page the server renders on its own (a product page's purchase panel, decision 0041). */
+export function AnonymousViewerProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => new ViewerStore(anonymousViewer));
   return <ViewerContext.Provider value={store}>{children}</ViewerContext.Provider>;
 }
 
@@ -90,8 +103,8 @@ export function useHydrated(): boolean {
 export function useRenderedViewer(): Viewer {
   const live = useViewer();
   const hydrated = useHydrated();
-  const personal = useRouteLoaderData<typeof rootLoader>("root")?.personal;
-  return hydrated ? live : (viewerOfPersonal(personal) ?? anonymousViewer);
+  const rendered = useContext(RenderedViewerContext);
+  return hydrated ? live : rendered;
 }
 
 /** A text slot the server fills for each visitor: one string child, `data-v` first (shared/viewer.ts's pattern). */

@@ -21,6 +21,8 @@ import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
 import { useCollections } from "~/lib/collections";
 import { useUser } from "~/lib/session";
 import { findCollection } from "../../shared/taxonomy";
+import { PURCHASE_PART, STOCK_JSON_ID } from "../../shared/product-stock";
+import { useSentStock } from "~/lib/sent-stock";
 import type { ProductDetail } from "../../server/catalog/product-types";
 import type { ReviewPage } from "../../server/reviews/review-types";
 
@@ -87,7 +89,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   return [{ title: store ? `Product | ${store.name}` : "Product" }, { name: "robots", content: "noindex" }];
 };
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shipsOn, preview, reviews, shipping } = loaderData;
+  const { shipsOn, preview, reviews, shipping } = loaderData;
+  const product = useSentStock(loaderData.product, loaderData);
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
@@ -142,7 +145,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <ProductDescription text={product.description} />
         </div>
-        <ProductPurchase product={product} onChoice={setChoice} />
+        {/* The stock's places (decision 0041): the server puts the latest stock's panel and JSON into the cached page. */}
+        <script type="application/json" id={STOCK_JSON_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+        <div data-part={PURCHASE_PART}>
+          <ProductPurchase product={product} onChoice={setChoice} />
+          <span data-part-end={PURCHASE_PART} hidden />
+        </div>
         <div className="flex flex-wrap items-center gap-4">
           <StylistDialog label="Ask the AI stylist" product={{ id: product.id, name: product.name }} triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
           <Link to={`/size-guide?product=${product.id}`} className="text-sm font-semibold underline">

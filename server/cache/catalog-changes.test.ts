@@ -39,7 +39,8 @@ describe("publishingChangedProducts", () => {
       return "reserved";
     });
     expect(await reserve([{ variantId: four, quantity: 1 }, { variantId: two, quantity: 2 }])).toBe("reserved");
-    expect(heard).toEqual([[{ products: [2, 4] }, "here"]]);
+    // Stock alone: a product page with stock places is kept (decision 0041).
+    expect(heard).toEqual([[{ products: [2, 4], stockOnly: true }, "here"]]);
   });
 
   it("keeps concurrent calls apart: each publishes only its own products", async () => {
@@ -53,7 +54,7 @@ describe("publishingChangedProducts", () => {
       }),
     );
     await Promise.all(lines.map((line) => release(line)));
-    expect(heard.map(([change]) => change).sort((a, b) => ("products" in a && "products" in b ? a.products[0]! - b.products[0]! : 0))).toEqual(ids.map((id) => ({ products: [id] })));
+    expect(heard.map(([change]) => change).sort((a, b) => ("products" in a && "products" in b ? a.products[0]! - b.products[0]! : 0))).toEqual(ids.map((id) => ({ products: [id], stockOnly: true })));
   });
 
   it("publishes a product whose rating was recomputed, and what was committed before a failure", async () => {
@@ -65,6 +66,7 @@ describe("publishingChangedProducts", () => {
       throw new Error("payment provider down");
     });
     await expect(failing()).rejects.toThrow("payment provider down");
+    // A rating is more than stock: not stockOnly.
     expect(heard).toEqual([[{ products: [9, 10] }, "here"]]);
   });
 

@@ -3,9 +3,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * What a committed write changed, for the caches of every process (decision 0022): some products' stock or rating
  * (a checkout, a payment, an expiry, a shopper's review), or anything at all (staff changes: prices, products,
- * collections, the drop).
+ * collections, the drop). `stockOnly`: nothing of those products but their stock changed, which a product page's stock
+ * places show as it changes (decision 0041).
  */
-export type CatalogChange = { all: true } | { products: number[] };
+export type CatalogChange = { all: true } | { products: number[]; stockOnly?: boolean };
 
 export type ChangeListener = (change: CatalogChange, origin: "here" | "elsewhere") => void;
 
@@ -32,17 +33,19 @@ export function createCatalogChanges(): CatalogChanges {
   };
 }
 
-/** The products a running service call has changed so far (see publishingChangedProducts). */
-const touched = new AsyncLocalStorage<Set<number>>();
+/** The products a running service call has changed so far, and whether anything of theirs but stock (see publishingChangedProducts). */
+const touched = new AsyncLocalStorage<{ ids: Set<number>; more: boolean }>();
 
 /**
  * Called inside the transaction by the few functions that change what a product shows to everyone (stock moves in
  * server/orders/stock.ts, a product's rating): the service call around it publishes them once it has returned.
  * Outside such a call (staff services, which clear every cache anyway) it does nothing.
  */
-export function noteChangedProducts(ids: Iterable<number>): void {
-  const set = touched.getStore();
-  if (set) for (const id of ids) set.add(id);
+export function noteChangedProducts(ids: Iterable<number>, what: "stock" | "rating"): void {
+  const store = touched.getStore();
+  if (!store) return;
+  for (const id of ids) store.ids.add(id);
+  if (what !== "stock") store.more = true;
 }
 
 /**
@@ -51,11 +54,12 @@ export function noteChangedProducts(ids: Iterable<number>): void {
  */
 export function publishingChangedProducts<A extends unknown[], R>(changes: CatalogChanges, service: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
-    const set = new Set<number>();
+    const store = { ids: new Set<number>(), more: false };
     try {
-      return await touched.run(set, () => service(...args));
+      return await touched.run(store, () => service(...args));
     } finally {
-      if (set.size > 0) changes.publish({ products: [...set].sort((a, b) => a - b) });
+      const products = [...store.ids].sort((a, b) => a - b);
+      if (products.length > 0) changes.publish(store.more ? { products } : { products, stockOnly: true });
     }
   };
 }

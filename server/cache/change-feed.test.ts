@@ -6,7 +6,9 @@ import { createApiClient } from "../test/api-client";
 import { twoProcesses } from "../test/app-processes";
 import { checkoutWith } from "../test/checkout-helpers";
 import { testDatabaseUrl } from "../test/test-database";
-import { APPLICATION_NAME } from "./change-feed";
+import { createLogger } from "../logger";
+import { type CatalogChange, createCatalogChanges } from "./catalog-changes";
+import { APPLICATION_NAME, startChangeFeed } from "./change-feed";
 
 type Product = { variants: { id: number; size: string; available: number; price: number }[] };
 const availableM = (product: Product) => product.variants.find((v) => v.size === "M")!.available;
@@ -58,6 +60,24 @@ describe.skipIf(!testDatabaseUrl)("caches of two app processes on one PostgreSQL
     const read = await withinOneSecond(b.url, "/api/products/2", ({ body }) => availableM(body) === before - 1);
     expect(availableM(read.body)).toBe(before - 1);
     expect((await createApiClient(b.url).get("/api/products/category/men")).headers.get("x-cache")).toBe("hit");
+  });
+
+  it("tells the other processes whether a change was to stock alone (decision 0041)", async () => {
+    const [here, there] = [createCatalogChanges(), createCatalogChanges()];
+    const heard: CatalogChange[] = [];
+    there.subscribe((change) => heard.push(change));
+    const logger = createLogger("silent");
+    const feeds = [here, there].map((changes) => startChangeFeed({ url: processes.database.url!, db: processes.database.db, changes, logger }));
+    try {
+      await Promise.all(feeds.map((feed) => feed.listening));
+      here.publish({ products: [3], stockOnly: true });
+      here.publish({ products: [4] });
+      const told = () => heard.filter((change) => "products" in change); // not a listener's first "everything"
+      for (const deadline = Date.now() + 2000; told().length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(told()).toEqual([{ products: [3], stockOnly: true }, { products: [4] }]);
+    } finally {
+      await Promise.all(feeds.map((feed) => feed.close()));
+    }
   });
 
   it("a staff price change through A clears B's cached listings within a second", async () => {

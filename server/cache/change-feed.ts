@@ -14,6 +14,7 @@ interface Message {
   from: string;
   all?: true;
   products?: number[];
+  stockOnly?: true;
 }
 
 /**
@@ -33,7 +34,7 @@ export function startChangeFeed({ url, db, changes, logger, backoff = { firstMs:
 
   const stopTelling = changes.subscribe((change, origin) => {
     if (origin !== "here") return;
-    const message: Message = "all" in change || change.products.length > MAX_PRODUCTS ? { from: self, all: true } : { from: self, products: change.products };
+    const message: Message = "all" in change || change.products.length > MAX_PRODUCTS ? { from: self, all: true } : { from: self, products: change.products, ...(change.stockOnly ? { stockOnly: true as const } : {}) };
     db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`).catch((err) => logger.warn({ err }, "could not tell the other processes of a change"));
   });
 
@@ -45,7 +46,7 @@ export function startChangeFeed({ url, db, changes, logger, backoff = { firstMs:
       return;
     }
     if (message.from === self) return;
-    const change: CatalogChange | null = message.all ? { all: true } : Array.isArray(message.products) ? { products: message.products.filter(Number.isInteger) } : null;
+    const change: CatalogChange | null = message.all ? { all: true } : Array.isArray(message.products) ? { products: message.products.filter(Number.isInteger), ...(message.stockOnly === true ? { stockOnly: true } : {}) } : null;
     if (change) changes.receive(change);
   }
 

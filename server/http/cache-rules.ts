@@ -55,6 +55,8 @@ export interface CachedAnswer {
   key: string;
   product: number | null;
   listing: boolean;
+  /** A product page, whose stock is put into each answer (decision 0041): its product's sales leave it cached. */
+  stock?: boolean;
 }
 
 /** `/api/products...` answers, the same for every visitor: one product (and its reviews), or a listing. */
@@ -70,10 +72,10 @@ export function suggestionAnswer(req: Request): CachedAnswer {
 
 /**
  * Pages: a product page is that product's and shows no other product's stock (no cards, no hype meter), so another
- * product's sale leaves it alone; the cart page's shared page shows no product at all (each visitor's cart is put into
+ * product's sale leaves it alone, and its own sales are put into each answer (its stock places, decision 0041); the cart page's shared page shows no product at all (each visitor's cart is put into
  * it, decision 0034). Every other page counts as a listing, for whatever it shows.
  */
 export function pageAnswer(req: Request): CachedAnswer {
   const id = /^\/product\/(\d{1,9})$/.exec(req.path)?.[1];
-  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: !id && req.path !== "/cart" };
+  return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: !id && req.path !== "/cart", stock: Boolean(id) };
 }

@@ -8,6 +8,7 @@ import { PREVIEW_HEADERS, PREVIEW_PARAMS } from "../../shared/staff-preview";
 import type { User } from "../accounts/user-types";
 import type { CartOwner } from "../cart/cart-owner";
 import type { Cart } from "../cart/cart-types";
+import type { ProductDetail } from "../catalog/product-types";
 import type { Services } from "../context";
 import { createLru } from "../cache/lru";
 import { buildDir } from "../paths";
@@ -97,11 +98,14 @@ export interface Pages {
   handlers: RequestHandler[];
   /** The cart page's body for one visitor's cart (app/cart-page.server.tsx). */
   renderCartPage: (cart: Cart) => Promise<string>;
+  /** A product page's purchase panel for the product's latest stock (app/purchase.server.tsx). */
+  renderPurchase: (product: ProductDetail) => Promise<string>;
 }
 
 /** What app/entry.server.tsx exports beside the page handler. */
 interface EntryParts {
   renderCartPage(cart: Cart): string;
+  renderPurchase(product: ProductDetail): Promise<string>;
 }
 const partsOf = (build: ServerBuild) => build.entry.module as unknown as EntryParts;
 
@@ -123,7 +127,7 @@ export async function productionPages(services: Services): Promise<Pages> {
   router.use(labelPageRoutes(build));
   router.use(markPreviews);
   router.use(createRequestHandler({ build, mode: "production", getLoadContext: loadContext(services) }));
-  return { handlers: [router], renderCartPage: async (cart) => partsOf(build).renderCartPage(cart) };
+  return { handlers: [router], renderCartPage: async (cart) => partsOf(build).renderCartPage(cart), renderPurchase: (product) => partsOf(build).renderPurchase(product) };
 }
 
 /** Vite's dev server with hot reload; pages are rebuilt from source on every request. */
@@ -134,5 +138,6 @@ export async function developmentPages(services: Services): Promise<Pages> {
   return {
     handlers: [server.middlewares, markPreviews, createRequestHandler({ build, mode: "development", getLoadContext: loadContext(services) })],
     renderCartPage: async (cart) => partsOf(await build()).renderCartPage(cart),
+    renderPurchase: async (product) => partsOf(await build()).renderPurchase(product),
   };
 }

@@ -52,7 +52,7 @@ beforeAll(async () => {
     media: createMediaStore(mediaDir),
   });
   // A minute's life: nothing in these tests expires, so every re-render seen is a change's doing.
-  const app = createApp({ services, logger, production: true, cacheTtlMs: 60_000, pages: { handlers: [standInPages(services)], renderCartPage: async () => "" } });
+  const app = createApp({ services, logger, production: true, cacheTtlMs: 60_000, pages: { handlers: [standInPages(services)], renderCartPage: async () => "", renderPurchase: async () => "" } });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

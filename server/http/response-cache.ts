@@ -29,6 +29,8 @@ interface Entry {
   template: PageTemplate;
   /** Whether it has places for a visitor's own texts beside the nonce. */
   personal: boolean;
+  /** Whether it has places for its product's latest stock (decision 0041): it is kept across that product's sales. */
+  stock: boolean;
 }
 
 const NONCE = "nonce";
@@ -58,6 +60,7 @@ export function createResponseCache({
   onResult = (_result: "hit" | "stale" | "miss") => {},
   places = (_html: Buffer): [number, number, string][] => [],
   wroteSince = (_req: Request, _at: number): boolean => true,
+  stock = undefined as { places: (html: Buffer) => [number, number, string][]; fillFor: (product: number) => Fill | Promise<Fill> } | undefined,
 } = {}) {
   const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
   /**
@@ -72,42 +75,54 @@ export function createResponseCache({
   let clearedAt = 0;
   let stockChangedAt = 0;
   const productChangedAt = new Map<number, number>();
+  /** The same, for changes to more than stock: the only ones that make a page with stock places wrong. */
+  const productShownAt = new Map<number, number>();
+  const changedAt = (answer: { product: number | null; stock?: boolean }) => (answer.product === null ? 0 : ((answer.stock ? productShownAt : productChangedAt).get(answer.product) ?? 0));
 
   /** A listing older than the last stock change: right within its life, but not for a shopper who may have made it. */
   const touched = (entry: Entry) => entry.listing && entry.seq < stockChangedAt;
   /** Whether this visitor wrote something (a checkout, a cart call) since the entry's render began. */
   const mayHaveChanged = (req: Request, entry: Entry) => !isAnonymous(req) && wroteSince(req, entry.at);
 
-  function serve(key: string, req: Request, res: Response, { expired = false } = {}): boolean {
+  function serve(key: string, req: Request, res: Response, next: (err: unknown) => void, { expired = false } = {}): boolean {
     const entry = entries.get(key);
     if (!entry) return false;
     const age = Date.now() - entry.at;
     if (touched(entry) && (expired || mayHaveChanged(req, entry))) return false;
     if (age > (expired ? 2 * ttlMs : ttlMs)) return false;
     onResult(age > ttlMs ? "stale" : "hit");
-    send(entry, res, age > ttlMs ? "stale" : "hit");
+    send(entry, res, next, age > ttlMs ? "stale" : "hit");
     return true;
   }
 
   /** The last change that makes an answer rendered before it wrong for a request arriving now. */
-  const lastChangeFor = ({ product }: CachedAnswer) => Math.max(clearedAt, product === null ? 0 : (productChangedAt.get(product) ?? 0));
+  const lastChangeFor = (answer: CachedAnswer) => Math.max(clearedAt, changedAt(answer));
 
-  function send(entry: Entry, res: Response, label: "hit" | "stale" | "shared") {
+  /** Sends a stored answer; one with stock places once its product's latest stock is at hand (or its error, if it can't be read). */
+  function send(entry: Entry, res: Response, next: (err: unknown) => void, label: "hit" | "stale" | "shared") {
+    const latest = entry.stock && stock && entry.product !== null ? stock.fillFor(entry.product) : undefined;
+    if (latest instanceof Promise) latest.then((fill) => write(entry, res, label, fill), next);
+    else write(entry, res, label, latest);
+  }
+
+  function write(entry: Entry, res: Response, label: "hit" | "stale" | "shared", latest: Fill | undefined) {
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", label);
-    // The page with this response's nonce (and the visitor's own texts): the stored pieces written around them.
+    // The page with this response's nonce, its product's latest stock and the visitor's own texts: the stored pieces
+    // written around them.
     const nonce: string | undefined = res.locals.cspNonce;
     const marker = nonce ? Buffer.from(nonce) : undefined;
-    const piecesFor = (own: Fill) => fillTemplate(entry.template, (name) => (name === NONCE ? marker : own(name)));
+    const piecesFor = (own: Fill) => fillTemplate(entry.template, (name) => (name === NONCE ? marker : (own(name) ?? latest?.(name))));
     if (entry.personal && res.locals.personalPage) res.locals.personalPage(piecesFor);
     else sendPieces(res, piecesFor(() => undefined));
   }
 
   /** Whether an answer whose render began at `startedIn` may still be stored: nothing it shows exactly changed since. */
-  const storable = (startedIn: number, product: number | null) => clearedAt <= startedIn && (product === null || (productChangedAt.get(product) ?? 0) <= startedIn);
+  const storable = (startedIn: number, answer: CachedAnswer) => clearedAt <= startedIn && changedAt(answer) <= startedIn;
 
-  function capture({ key, product, listing }: CachedAnswer, res: Response) {
+  function capture(answer: CachedAnswer, res: Response) {
+    const { key, product, listing } = answer;
     const startedIn = seq;
     const at = Date.now();
     let done!: (rendered: Entry | null) => void;
@@ -132,11 +147,13 @@ export function createResponseCache({
       if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         const body = Buffer.concat(chunks);
-        const own = /^text\/html/.test(headers["content-type"] ?? "") ? places(body) : [];
-        const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own]);
-        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0 };
+        const html = /^text\/html/.test(headers["content-type"] ?? "");
+        const own = html ? places(body) : [];
+        const stocked = html && answer.stock && stock ? stock.places(body) : [];
+        const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own, ...stocked]);
+        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0, stock: stocked.length > 0 };
         // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
-        if (storable(startedIn, product)) entries.set(key, rendered);
+        if (storable(startedIn, answer)) entries.set(key, rendered);
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
@@ -149,33 +166,36 @@ export function createResponseCache({
       if ("all" in change) {
         clearedAt = seq;
         productChangedAt.clear();
+        productShownAt.clear();
         entries.clear();
         return;
       }
       stockChangedAt = seq;
       const ids = new Set(change.products);
       for (const id of ids) productChangedAt.set(id, seq);
-      entries.deleteWhere((entry) => entry.product !== null && ids.has(entry.product));
+      if (!change.stockOnly) for (const id of ids) productShownAt.set(id, seq);
+      // A page with stock places shows a sale as it happens: only a change to more than stock drops it.
+      entries.deleteWhere((entry) => entry.product !== null && ids.has(entry.product) && !(entry.stock && change.stockOnly));
     },
     /** Caches GET requests for which `describe` returns an answer; null means "never cache this one". */
     middleware(describe: (req: Request) => CachedAnswer | null): RequestHandler {
       return async (req, res, next) => {
         const answer = req.method === "GET" ? describe(req) : null;
         if (!answer) return next();
-        if (serve(answer.key, req, res)) return;
+        if (serve(answer.key, req, res, next)) return;
         const arrivedAfter = lastChangeFor(answer);
         for (let inFlight = pending.get(answer.key); inFlight; inFlight = pending.get(answer.key)) {
           // While one request renders the new answer, the others get the one before it if no change has touched it
           // since, rather than all waiting: only one request pays for a miss.
-          if (serve(answer.key, req, res, { expired: true })) return;
+          if (serve(answer.key, req, res, next, { expired: true })) return;
           const rendered = await inFlight;
-          if (serve(answer.key, req, res)) return;
+          if (serve(answer.key, req, res, next)) return;
           // A render a change overtook is not stored, but it began after every change this request arrived after: it
           // is right for this request (during a drop, the bought product's page would otherwise be rendered by every
           // waiting request at once). Otherwise the next render is awaited, or this request makes it.
           if (rendered && rendered.seq >= arrivedAfter && !(touched(rendered) && mayHaveChanged(req, rendered))) {
             onResult("hit");
-            send(rendered, res, "shared");
+            send(rendered, res, next, "shared");
             return;
           }
         }

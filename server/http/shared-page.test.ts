@@ -22,8 +22,14 @@ afterAll(async () => {
   await Promise.all([cached?.close(), uncached?.close()]);
 });
 
-/** The page as every visitor shares it: the viewer's places back to "nobody", the per-response CSP nonce blanked. */
-const shell = (html: string) => stitchViewer(html, anonymousViewer).replace(/nonce="[^"]*"/g, 'nonce=""');
+/**
+ * The page as every visitor shares it: the viewer's places back to "nobody", the per-response CSP nonce and a product
+ * page's stock JSON (put into stored answers only, decision 0041) blanked.
+ */
+const shell = (html: string) =>
+  stitchViewer(html, anonymousViewer)
+    .replace(/nonce="[^"]*"/g, 'nonce=""')
+    .replace(/(id="stock-json"[^>]*>)[^<]*/, "$1");
 const slot = (html: string, name: string) => new RegExp(`<span data-v="${name}"[^>]*>([^<]*)</span>`).exec(html)?.[1];
 const viewerJson = (html: string) => /<script type="application\/json" id="viewer"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
 const item = { productId: 2, color: "Default", size: "M" };

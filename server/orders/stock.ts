@@ -12,7 +12,7 @@ export interface StockLine {
 const byVariant = (lines: StockLine[]) => [...lines].sort((a, b) => a.variantId - b.variantId);
 
 /** Each statement returns its variant's product, so the caches drop that product's answers once this commits. */
-const noteProducts = (result: unknown) => noteChangedProducts(rowsOf<{ product_id: number }>(result).map((r) => r.product_id));
+const noteProducts = (result: unknown) => noteChangedProducts(rowsOf<{ product_id: number }>(result).map((r) => r.product_id), "stock");
 
 /**
  * Reserves every line or none: one conditional UPDATE per variant. Returns the first line that could not be

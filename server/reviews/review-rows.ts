@@ -11,7 +11,7 @@ export async function refreshProductRating(db: Pick<Database, "execute">, produc
       rating = coalesce((select round(avg(rating), 1) from reviews where product_id = ${productId} and status = 'published'), 0),
       review_count = (select count(*) from reviews where product_id = ${productId} and status = 'published')
     where id = ${productId}`);
-  noteChangedProducts([productId]);
+  noteChangedProducts([productId], "rating");
 }
 
 /** "Maya R.": a first name and the last name's initial, as reviews are signed. */

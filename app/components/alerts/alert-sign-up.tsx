@@ -17,14 +17,16 @@ interface SignUpAnswer {
  * "Email me when it's back": an email (the signed-in shopper's, to start with) sent to `endpoint` with `body`. The
  * answer replaces the form and takes focus, so it is read out; errors sit under the field.
  */
-export function AlertSignUp({ heading, detail, endpoint, body, submitLabel = "Notify me", className }: { heading: string; detail: string; endpoint: string; body: Record<string, unknown>; submitLabel?: string; className?: string }) {
+/** `idPrefix` names its elements' ids where they must not depend on where it sits (a part the server renders on its own). */
+export function AlertSignUp({ heading, detail, endpoint, body, submitLabel = "Notify me", className, idPrefix }: { heading: string; detail: string; endpoint: string; body: Record<string, unknown>; submitLabel?: string; className?: string; idPrefix?: string }) {
   const user = useUser();
   const [email, setEmail] = useState(user?.email ?? "");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<SignUpAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const answer = useRef<HTMLParagraphElement>(null);
-  const headingId = useId();
+  const generated = useId();
+  const headingId = idPrefix ? `${idPrefix}-heading` : generated;
   // The account's own confirmed address is on at once; any other address confirms by email first.
   const ownEmail = user?.emailVerified === true && user.email.toLowerCase() === email.trim().toLowerCase();
 
@@ -63,7 +65,7 @@ export function AlertSignUp({ heading, detail, endpoint, body, submitLabel = "No
         <>
           <p className="mt-1 text-sm text-ink-muted">{detail}</p>
           <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
-            <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error ?? undefined} className="sm:flex-1" />
+            <TextField id={idPrefix ? `${idPrefix}-email` : undefined} label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error ?? undefined} className="sm:flex-1" />
             <button type="submit" aria-disabled={busy || undefined} className={`${buttonClass} h-11 shrink-0 sm:mt-[1.625rem] aria-disabled:cursor-wait aria-disabled:opacity-60`}>
               {busy ? "Sending..." : submitLabel}
             </button>

@@ -2,8 +2,9 @@ import { type InputHTMLAttributes, useId } from "react";
 import { cn } from "~/lib/cn";
 
 /** A labelled input with its error announced and linked (WCAG: label, aria-invalid, aria-describedby). */
-export function TextField({ label, error, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
-  const id = useId();
+export function TextField({ label, error, className, id: givenId, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string }) {
+  const generated = useId();
+  const id = givenId ?? generated;
   const errorId = `${id}-error`;
   return (
     <div className={className}>

@@ -24,12 +24,15 @@ function preloadAlertSignUp() {
 const SoldOutAlert = memo(function SoldOutAlert({ variantId, detail }: { variantId: number; detail: string }) {
   return (
     <LazyMount when>
-      <AlertSignUp heading="Email me when it's back" detail={detail} endpoint="/api/stock-alerts" body={{ variantId }} />
+      <AlertSignUp heading="Email me when it's back" detail={detail} endpoint="/api/stock-alerts" body={{ variantId }} idPrefix={`stock-alert-${variantId}`} />
     </LazyMount>
   );
 });
 
-/** Colour, size and quantity choices with Add to Cart and Buy Now; a sold-out size offers an email when it's back instead. */
+/**
+ * Colour, size and quantity choices with Add to Cart and Buy Now; a sold-out size offers an email when it's back instead.
+ * The server also renders it on its own, into the cached product page (decision 0041): its ids are fixed, not useId's.
+ */
 export function ProductPurchase({ product, onChoice }: { product: ProductDetail; onChoice: (choice: { color: string; size: string }) => void }) {
   const vsop = isVsop(product);
   const [color, setColor] = useState(product.colors[0] ?? "Black");
@@ -76,7 +79,7 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
         <SoldOutAlert key={variant.id} variantId={variant.id} detail={`${vsop ? "Size" : `${color}, size`} ${size} is sold out. Leave your email and we'll tell you as soon as it's back in stock.`} />
       ) : (
         <>
-          <QuantityInput value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
+          <QuantityInput id="product-quantity" value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}
             <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>

@@ -3,8 +3,9 @@ import { useId, useState } from "react";
 import { acceptTypedQuantity, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "~/lib/quantity";
 
 /** SPEC §5: minus disabled at 1, plus capped at 99, out-of-range typing ignored, clamped on blur. */
-export function QuantityInput({ value, onChange, max = MAX_QUANTITY }: { value: number; onChange: (value: number) => void; max?: number }) {
-  const id = useId();
+export function QuantityInput({ value, onChange, max = MAX_QUANTITY, id: givenId }: { value: number; onChange: (value: number) => void; max?: number; id?: string }) {
+  const generated = useId();
+  const id = givenId ?? generated;
   const [text, setText] = useState<string | null>(null);
   const ceiling = Math.max(MIN_QUANTITY, Math.min(max, MAX_QUANTITY));
   return (
