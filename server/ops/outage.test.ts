@@ -141,6 +141,24 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     expect((await guest.get("/cart", { accept: "text/html" })).text).toContain("Your Cart");
   }, 90_000);
 
+  it("never shows a product page's stored stock after a sale when the latest stock can't be read (decision 0041)", async () => {
+    const anonymous = createApiClient(cachedPagesServer.url);
+    expect((await anonymous.get("/product/12", { accept: "text/html" })).status).toBe(200); // stored
+    expect((await anonymous.get("/product/12", { accept: "text/html" })).headers.get("x-cache")).toBe("hit");
+    // A sale of it elsewhere: the page is kept, its latest stock must be read again.
+    cachedPagesServer.services.catalogChanges.publish({ products: [12], stockOnly: true });
+
+    await postgres.stop();
+    const res = await anonymous.get("/product/12", { accept: "text/html" });
+    await postgres.start();
+    await until(async () => (await fetch(`${cachedPagesServer.url}/api/health`)).status === 200);
+    expect([res.status, res.headers.get("retry-after")]).toEqual([503, "5"]);
+    expect(res.text).toContain("The store is briefly unavailable");
+    const again = await anonymous.get("/product/12", { accept: "text/html" });
+    expect([again.status, again.headers.get("x-cache")]).toEqual([200, "hit"]);
+    expect(again.text).toMatch(/id="stock-json">\{"productId":12,/);
+  }, 90_000);
+
   it("a test-provider payment confirmed during the outage becomes exactly one paid order once it is retried", async () => {
     await setVariantStock(server.database.db, 2, "Black", "M", 5);
     const shopper = createApiClient(server.url);
