@@ -1,4 +1,5 @@
-import { render, toPlainText } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 
 // The few parts of html-to-text's formatter API used here (the package ships no types).
@@ -30,19 +31,25 @@ const labelCell: Formatter = (elem, walk, builder) => {
   builder.addInline(": ");
 };
 
-const textOptions = {
+/**
+ * HTML to plain text as React Email's `toPlainText` does it (no wrapping, its selectors first), with ours. Compiled
+ * once: compiling the options on every call was four fifths of the conversion's time, on every checkout's email.
+ */
+const toPlainText = compile({
+  wordwrap: false,
   formatters: { labelledLink, labelCell },
   selectors: [
+    ...plainTextSelectors,
     { selector: "a", format: "labelledLink" },
     ...["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 } })),
     { selector: "table[data-text=row]", format: "block", options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: "td[data-text=label]", format: "labelCell" },
     { selector: "td[data-text=value]", format: "inline" },
   ],
-};
+});
 
 /** An email component as the two parts of a message: its HTML, and plain text made from that HTML (so both say the same). */
 export async function renderEmail(email: ReactElement): Promise<{ html: string; text: string }> {
   const html = await render(email);
-  return { html, text: toPlainText(html, textOptions).trim() };
+  return { html, text: toPlainText(html).trim() };
 }
