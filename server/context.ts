@@ -94,7 +94,7 @@ import type { TestPaymentProvider } from "./payments/test-provider";
 import { jobsNotRunning, type JobControl } from "./jobs/job-control";
 import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
-import { type CatalogChanges, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
+import { type CatalogChanges, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
@@ -180,10 +180,12 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const recovery = createRecoveryService({ db, mailer, logger, now, storeUrl, storeIdentity, settings, unsubscribeLinks: links, jobs, metrics });
   /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
   const restocking = alerts.afterStockChange;
+  /** A checkout or a payment mostly takes stock: the sender is kicked only when it put some back (inside `publishing`, which tracks it). */
+  const restockingIfReturned = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => alerts.afterStockReturned(service, stockReturnedSoFar);
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
   const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
   /** Every payment event, Stripe's webhooks and the built-in provider's alike, goes through the one handler (issue 35). */
-  const applyPaymentEvent = restocking(publishing(withDeps(orderDeps, handlePaymentEvent)));
+  const applyPaymentEvent = publishing(restockingIfReturned(withDeps(orderDeps, handlePaymentEvent)));
   testProvider?.onEvent((event) => applyPaymentEvent({ event }));
   const publishingReviews = <S extends { write: (a: never) => Promise<unknown>; edit: (a: never) => Promise<unknown>; remove: (a: never) => Promise<unknown> }>(service: S): S => ({
     ...service,
@@ -227,7 +229,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     payments,
     checkout: {
       quote: withDeps(orderDeps, quoteCheckout),
-      startCheckout: restocking(publishing(withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)))),
+      startCheckout: publishing(restockingIfReturned(withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)))),
       getOrderStatus: publishing(withDeps(orderDeps, getOrderStatus)),
       lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
       requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),

@@ -55,6 +55,19 @@ export function createAlertService(deps: AlertDeps) {
         kick();
         return result;
       },
+    /**
+     * The same for a service that mostly takes stock (a checkout, a payment): the sender is kicked only when the call
+     * put some back on sale (`returned`, asked once it has finished; undefined, unknown, kicks too).
+     */
+    afterStockReturned:
+      <A extends unknown[], R>(change: (...args: A) => Promise<R>, returned: () => boolean | undefined) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await change(...args);
+        } finally {
+          if (returned() !== false) kick();
+        }
+      },
     /** Resolves once kicked sends have finished (tests wait on it instead of sleeping). */
     settled: async () => {
       while (running) await running;

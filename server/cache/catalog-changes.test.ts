@@ -5,7 +5,7 @@ import { variants } from "../db/schema";
 import { releaseStock, reserveStock } from "../orders/stock";
 import { refreshProductRating } from "../reviews/review-rows";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { type CatalogChange, createCatalogChanges, publishingChangedProducts } from "./catalog-changes";
+import { type CatalogChange, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./catalog-changes";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -41,6 +41,24 @@ describe("publishingChangedProducts", () => {
     expect(await reserve([{ variantId: four, quantity: 1 }, { variantId: two, quantity: 2 }])).toBe("reserved");
     // Stock alone: a product page with stock places is kept (decision 0041).
     expect(heard).toEqual([[{ products: [2, 4], stockOnly: true }, "here"]]);
+  });
+
+  it("knows whether a call put stock back on sale (the back-in-stock sender is kicked only then)", async () => {
+    const { changes } = recorder();
+    const line = { variantId: await variantOf(3), quantity: 1 };
+    const seen: (boolean | undefined)[] = [];
+    const run = publishingChangedProducts(changes, async (release: boolean) => {
+      await database.db.transaction(async (tx) => {
+        await reserveStock(tx as unknown as Database, [line]);
+        seen.push(stockReturnedSoFar());
+        if (release) await releaseStock(tx as unknown as Database, [line]);
+      });
+      seen.push(stockReturnedSoFar());
+    });
+    await run(false);
+    await run(true);
+    expect(seen).toEqual([false, false, false, true]);
+    expect(stockReturnedSoFar()).toBeUndefined(); // outside a call: unknown
   });
 
   it("keeps concurrent calls apart: each publishes only its own products", async () => {

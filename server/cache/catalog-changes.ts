@@ -33,19 +33,28 @@ export function createCatalogChanges(): CatalogChanges {
   };
 }
 
-/** The products a running service call has changed so far, and whether anything of theirs but stock (see publishingChangedProducts). */
-const touched = new AsyncLocalStorage<{ ids: Set<number>; more: boolean }>();
+/**
+ * The products a running service call has changed so far, whether anything of theirs but stock, and whether stock
+ * came back on sale (see publishingChangedProducts).
+ */
+const touched = new AsyncLocalStorage<{ ids: Set<number>; more: boolean; returned: boolean }>();
 
 /**
  * Called inside the transaction by the few functions that change what a product shows to everyone (stock moves in
  * server/orders/stock.ts, a product's rating): the service call around it publishes them once it has returned.
  * Outside such a call (staff services, which clear every cache anyway) it does nothing.
  */
-export function noteChangedProducts(ids: Iterable<number>, what: "stock" | "rating"): void {
+export function noteChangedProducts(ids: Iterable<number>, what: "stock taken" | "stock returned" | "rating"): void {
   const store = touched.getStore();
   if (!store) return;
   for (const id of ids) store.ids.add(id);
-  if (what !== "stock") store.more = true;
+  if (what === "rating") store.more = true;
+  if (what === "stock returned") store.returned = true;
+}
+
+/** Whether the running service call has put stock back on sale so far; undefined outside such a call (unknown). */
+export function stockReturnedSoFar(): boolean | undefined {
+  return touched.getStore()?.returned;
 }
 
 /**
@@ -54,7 +63,7 @@ export function noteChangedProducts(ids: Iterable<number>, what: "stock" | "rati
  */
 export function publishingChangedProducts<A extends unknown[], R>(changes: CatalogChanges, service: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
-    const store = { ids: new Set<number>(), more: false };
+    const store = { ids: new Set<number>(), more: false, returned: false };
     try {
       return await touched.run(store, () => service(...args));
     } finally {

@@ -12,7 +12,7 @@ export interface StockLine {
 const byVariant = (lines: StockLine[]) => [...lines].sort((a, b) => a.variantId - b.variantId);
 
 /** Each statement returns its variant's product, so the caches drop that product's answers once this commits. */
-const noteProducts = (result: unknown) => noteChangedProducts(rowsOf<{ product_id: number }>(result).map((r) => r.product_id), "stock");
+const noteProducts = (result: unknown, what: "stock taken" | "stock returned") => noteChangedProducts(rowsOf<{ product_id: number }>(result).map((r) => r.product_id), what);
 
 /**
  * Reserves every line or none: one conditional UPDATE per variant. Returns the first line that could not be
@@ -25,7 +25,7 @@ export async function reserveStock(tx: Database, lines: StockLine[]): Promise<St
         and exists (select 1 from products p where p.id = variants.product_id and p.status = 'active') returning product_id`,
     );
     if (rowsOf(result).length === 0) return line;
-    noteProducts(result);
+    noteProducts(result, "stock taken");
   }
   return null;
 }
@@ -33,7 +33,7 @@ export async function reserveStock(tx: Database, lines: StockLine[]): Promise<St
 /** Gives reserved units back. */
 export async function releaseStock(tx: Database, lines: StockLine[]): Promise<void> {
   for (const line of byVariant(lines)) {
-    noteProducts(await tx.execute(sql`update variants set reserved = reserved - ${line.quantity} where id = ${line.variantId} returning product_id`));
+    noteProducts(await tx.execute(sql`update variants set reserved = reserved - ${line.quantity} where id = ${line.variantId} returning product_id`), "stock returned");
   }
 }
 
@@ -51,7 +51,7 @@ export async function commitStock(tx: Database, lines: StockLine[]): Promise<voi
 /** A canceled paid order puts its units back on sale. */
 export async function restockStock(tx: Database, lines: StockLine[]): Promise<void> {
   for (const line of byVariant(lines)) {
-    noteProducts(await tx.execute(sql`update variants set on_hand = on_hand + ${line.quantity} where id = ${line.variantId} returning product_id`));
+    noteProducts(await tx.execute(sql`update variants set on_hand = on_hand + ${line.quantity} where id = ${line.variantId} returning product_id`), "stock returned");
   }
 }
 
@@ -62,7 +62,7 @@ export async function takeStock(tx: Database, lines: StockLine[]): Promise<Stock
       sql`update variants set on_hand = on_hand - ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity} returning product_id`,
     );
     if (rowsOf(result).length === 0) return line;
-    noteProducts(result);
+    noteProducts(result, "stock taken");
   }
   return null;
 }
