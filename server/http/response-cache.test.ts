@@ -177,6 +177,24 @@ describe("a write during a render", () => {
 describe("a stock change during a render (decision 0022)", () => {
   const x = (res: Response) => res.headers.get("x-cache");
 
+  it("renders a touched listing anew ahead of its end with one request, while the others are still served it", async () => {
+    const app = await heldRenders(1500);
+    try {
+      await app.get("/page");
+      app.changes.publish({ products: [2] }); // the listing shows stock in passing: touched
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // past 60 % of its life, not its end
+      const early = (await app.startHeldRender("/page")).response;
+      const meanwhile = await app.get("/page");
+      expect([x(meanwhile), await meanwhile.json()]).toEqual(["hit", { n: 0 }]);
+      app.held.release();
+      expect(await (await early).json()).toEqual({ n: 1 });
+      const after = await app.get("/page");
+      expect([x(after), await after.json()]).toEqual(["hit", { n: 1 }]);
+    } finally {
+      app.close();
+    }
+  });
+
   it("keeps that render's answer out when it shows the changed product exactly, and stores it when it shows another", async () => {
     const app = await heldRenders(60_000);
     try {

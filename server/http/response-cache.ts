@@ -35,6 +35,9 @@ interface Entry {
 
 const NONCE = "nonce";
 
+/** The share of its life after which a touched listing is rendered anew ahead of its end (see refreshEarly). */
+const REFRESH_AFTER = 0.6;
+
 const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
 
 /**
@@ -93,6 +96,17 @@ export function createResponseCache({
     onResult(age > ttlMs ? "stale" : "hit");
     send(entry, res, next, age > ttlMs ? "stale" : "hit");
     return true;
+  }
+
+  /**
+   * A touched listing in the last part of its life is rendered anew by the one request that finds it so, while the
+   * others are still served it: once it expires it may not be served while it is rendered anew (it is touched), so
+   * without this every request for it would wait for that render (during a drop, a category page, every few seconds).
+   */
+  function refreshEarly(key: string): boolean {
+    if (pending.has(key)) return false;
+    const entry = entries.get(key);
+    return entry !== undefined && touched(entry) && Date.now() - entry.at > ttlMs * REFRESH_AFTER;
   }
 
   /** The last change that makes an answer rendered before it wrong for a request arriving now. */
@@ -182,6 +196,11 @@ export function createResponseCache({
       return async (req, res, next) => {
         const answer = req.method === "GET" ? describe(req) : null;
         if (!answer) return next();
+        if (refreshEarly(answer.key)) {
+          onResult("miss");
+          capture(answer, res);
+          return next();
+        }
         if (serve(answer.key, req, res, next)) return;
         const arrivedAfter = lastChangeFor(answer);
         for (let inFlight = pending.get(answer.key); inFlight; inFlight = pending.get(answer.key)) {
