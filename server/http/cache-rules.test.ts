@@ -197,9 +197,10 @@ describe("what a cached answer shows", () => {
   });
 
   it("a product page is its product's only (it shows no other's stock); the cart page shows none; other pages are listings", () => {
-    expect(pageAnswer(request("GET", "/product/2?color=Black"))).toEqual({ key: "page:/product/2?color=Black", product: 2, listing: false });
-    expect(pageAnswer(request("GET", "/cart"))).toEqual({ key: "page:/cart", product: null, listing: false });
-    expect(pageAnswer(request("GET", "/category/men"))).toEqual({ key: "page:/category/men", product: null, listing: true });
+    // A product page's stock is put into each answer (decision 0041): only it has stock places.
+    expect(pageAnswer(request("GET", "/product/2?color=Black"))).toEqual({ key: "page:/product/2?color=Black", product: 2, listing: false, stock: true });
+    expect(pageAnswer(request("GET", "/cart"))).toEqual({ key: "page:/cart", product: null, listing: false, stock: false });
+    expect(pageAnswer(request("GET", "/category/men"))).toEqual({ key: "page:/category/men", product: null, listing: true, stock: false });
     expect(pageAnswer(request("GET", "/vsop"))).toMatchObject({ product: null, listing: true });
   });
 });

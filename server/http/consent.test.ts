@@ -3,7 +3,7 @@
  * or wherever they are; GET /api/consent says whether to ask, by the proxy's country header; staff choose where.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousViewer, stitchViewer } from "../../shared/viewer";
+import { sharedShell } from "../test/shared-shell";
 import { CONSENT_VERSION } from "../../shared/consent";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin, signedInStaff } from "../test/admin-helpers";
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([server?.close(), custom?.close()]));
 
 /** The page as every visitor shares it: the viewer's places back to "nobody", the per-response CSP nonce blanked. */
-const shell = (html: string) => stitchViewer(html, anonymousViewer).replace(/nonce="[^"]*"/g, 'nonce=""');
+const shell = sharedShell;
 const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
 
 const CHOICES = [

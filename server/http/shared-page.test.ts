@@ -5,7 +5,8 @@
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousViewer, isPublicPage, stitchViewer } from "../../shared/viewer";
+import { isPublicPage } from "../../shared/viewer";
+import { sharedShell } from "../test/shared-shell";
 import { registerShopper } from "../test/accounts-helpers";
 import { setVariantStock } from "../test/checkout-helpers";
 import { createApiClient } from "../test/api-client";
@@ -22,14 +23,7 @@ afterAll(async () => {
   await Promise.all([cached?.close(), uncached?.close()]);
 });
 
-/**
- * The page as every visitor shares it: the viewer's places back to "nobody", the per-response CSP nonce and a product
- * page's stock JSON (put into stored answers only, decision 0041) blanked.
- */
-const shell = (html: string) =>
-  stitchViewer(html, anonymousViewer)
-    .replace(/nonce="[^"]*"/g, 'nonce=""')
-    .replace(/(id="stock-json"[^>]*>)[^<]*/, "$1");
+const shell = sharedShell;
 const slot = (html: string, name: string) => new RegExp(`<span data-v="${name}"[^>]*>([^<]*)</span>`).exec(html)?.[1];
 const viewerJson = (html: string) => /<script type="application\/json" id="viewer"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
 const item = { productId: 2, color: "Default", size: "M" };
