@@ -54,7 +54,11 @@ export const awkwardString = fc
 
 /** A path segment or query value as sent: percent-encoded text (awkward or not), or malformed percent-encoding. */
 export const urlPiece = fc.oneof(
-  fc.oneof(fc.string({ maxLength: 40 }), awkwardString).map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/gu, "\uFFFD"))),
+  // Never a lone "." or "..": a dot segment (escaped or not) is resolved by the client into another address before it is sent.
+  fc
+    .oneof(fc.string({ maxLength: 40 }), awkwardString)
+    .filter((s) => !/^\.{1,2}$/.test(s))
+    .map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/gu, "\uFFFD"))),
   fc.constantFrom("%00", "a%00b", "%C3%28", "%ED%A0%80", "%FF", "%C0%AF", "%", "%2", "%ZZ", "%%", "%E2%82"),
 );
 
