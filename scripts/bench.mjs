@@ -150,13 +150,24 @@ async function cartWith(url, item) {
 }
 
 /** Every variant with stock, most stock first, for carts and checkouts that must not run dry. */
-async function stockedVariants(url, ids) {
+export async function stockedVariants(url, ids) {
   const products = await Promise.all(ids.map(async (id) => (await fetch(`${url}/api/products/${id}`)).json()));
   return products
     .filter((p) => !p.preorder)
     .flatMap((p) => p.variants.map((v) => ({ productId: p.id, color: v.color, size: v.size, available: v.available })))
     .filter((v) => v.available > 0)
     .sort((a, b) => b.available - a.available);
+}
+
+const BUYER = { email: "bench.buyer@example.com", name: "Bench Buyer", address: { line1: "1 Load Street", city: "Portland", region: "OR", postalCode: "97205", country: "US" } };
+
+/** One shopper's checkout of one unit (cart, payment intent, confirm with the test card); true when it was paid. */
+export async function checkoutOnce(url, variant) {
+  const cookie = await cartWith(url, { productId: variant.productId, color: variant.color, size: variant.size });
+  const headers = { ...origin(url), cookie };
+  const intent = await (await fetch(`${url}/api/create-payment-intent`, { method: "POST", headers, body: JSON.stringify(BUYER) })).json();
+  const confirm = await fetch(`${url}/api/test-payments/${intent.paymentIntentId}/confirm`, { method: "POST", headers, body: JSON.stringify({ clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" }) });
+  return confirm.ok;
 }
 
 /**
@@ -170,14 +181,8 @@ function checkoutLoops(url, variants) {
   let next = 0;
   const inFlight = new Set();
   const started = Date.now();
-  const details = { email: "bench.buyer@example.com", name: "Bench Buyer", address: { line1: "1 Load Street", city: "Portland", region: "OR", postalCode: "97205", country: "US" } };
   async function checkout() {
-    const variant = variants[next++ % variants.length];
-    const cookie = await cartWith(url, { productId: variant.productId, color: variant.color, size: variant.size });
-    const headers = { ...origin(url), cookie };
-    const intent = await (await fetch(`${url}/api/create-payment-intent`, { method: "POST", headers, body: JSON.stringify(details) })).json();
-    const confirm = await fetch(`${url}/api/test-payments/${intent.paymentIntentId}/confirm`, { method: "POST", headers, body: JSON.stringify({ clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" }) });
-    if (confirm.ok) paid++;
+    if (await checkoutOnce(url, variants[next++ % variants.length])) paid++;
   }
   const timer = setInterval(() => {
     if (inFlight.size >= 100) return;
