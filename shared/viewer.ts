@@ -1,5 +1,3 @@
-import { INFO_SLUGS } from "./info-slugs";
-import { PREVIEW_PARAMS } from "./staff-preview";
 
 /**
  * Shared by the UI and the server: pure code only (decision 0034).
@@ -90,9 +88,9 @@ const MARKED_PLACES: { place: PersonalPlace; opener: string; closer: string }[] 
   { place: "cart-page", opener: `<div data-part="${CART_PAGE_PART}"`, closer: `<span data-part-end="${CART_PAGE_PART}"` },
 ];
 
-const VIEWER_PLACES = new Set<string>(["cart-count", "cart-label", "account-name", "viewer-css", "viewer-json"] satisfies ViewerPlace[]);
+const VIEWER_PLACES: string[] = ["cart-count", "cart-label", "account-name", "viewer-css", "viewer-json"] satisfies ViewerPlace[];
 /** Whether a place is the viewer's (not the cart page's, nor a product page's stock, decision 0041). */
-export const isViewerPlace = (place: string): place is ViewerPlace => VIEWER_PLACES.has(place);
+export const isViewerPlace = (place: string): place is ViewerPlace => VIEWER_PLACES.includes(place);
 
 /** Every text slot opens so: `<span data-v="cart-count" …>`. */
 const SLOT_OPENER = '<span data-v="';
@@ -152,30 +150,4 @@ export function stitchViewer(html: string, viewer: Viewer): string {
     at = to;
   }
   return out + html.slice(at);
-}
-
-const PUBLIC_PATHS = [
-  /^\/$/,
-  /^\/products$/,
-  /^\/category\/[^/]+(?:\/[^/]+)?$/,
-  /^\/product\/[^/]+$/,
-  /^\/search$/,
-  /^\/vsop$/,
-  /^\/blog(?:\/[^/]+)?$/,
-  /^\/(?:size-guide|about|contact)$/,
-  /^\/pages\/[^/]+$/,
-  // The cart page too: shared, with the visitor's cart put into its own places (CartPagePlace).
-  /^\/cart$/,
-  new RegExp(`^/(?:${INFO_SLUGS.map((s) => s.replace(/[^a-z0-9-]/g, "")).join("|")})$`),
-];
-
-/**
- * The public routes (decision 0034): their loaders never see the visitor, so one render serves everyone. A staff
- * preview's address is not one (it shows staff a draft or a later home page). `pathname` may be a client-side
- * visit's (`/category/men.data`, `/_root.data` for the home page).
- */
-export function isPublicPage(pathname: string, search: URLSearchParams): boolean {
-  if (PREVIEW_PARAMS.some((name) => search.has(name))) return false;
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  return PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }

@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { isPublicPage } from "../../shared/viewer";
+import { isPublicPage } from "../../shared/public-pages";
 
 const decided = new WeakMap<Request, boolean>();
 

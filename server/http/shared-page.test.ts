@@ -5,7 +5,7 @@
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPublicPage } from "../../shared/viewer";
+import { isPublicPage } from "../../shared/public-pages";
 import { sharedShell } from "../test/shared-shell";
 import { registerShopper } from "../test/accounts-helpers";
 import { setVariantStock } from "../test/checkout-helpers";
