@@ -58,7 +58,7 @@ export function createApp({ services, logger, production, pages = null, secureCo
   if (cacheTtlMs > 0) {
     // A touched listing goes on serving every visitor but one who wrote since its render began (decision 0022).
     // A product page's stock is put into each answer from its latest read, so its sales leave it cached (decision 0041).
-    const stockFills = pages ? createStockFills({ read: (id) => services.catalog.findProduct({ id }), renderPurchase: pages.renderPurchase }) : undefined;
+    const stockFills = pages ? createStockFills({ read: (id) => services.catalog.findProduct({ id }), readStock: (id) => services.catalog.variantStock({ id }), renderPurchase: pages.renderPurchase }) : undefined;
     if (stockFills) services.catalogChanges.subscribe((change) => stockFills.apply(change));
     const stock = stockFills && { places: stockPlaces, fillFor: stockFills.fillFor };
     const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince, stock });

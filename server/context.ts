@@ -39,7 +39,7 @@ import { shippingPromise } from "./pricing/shipping-promise";
 import type { TaxProviderName } from "./db/schema";
 import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
 import { browseCatalog } from "./catalog/browse-catalog";
-import { findProduct, getProduct } from "./catalog/get-product";
+import { findProduct, getProduct, variantStock } from "./catalog/get-product";
 import { createSearchService } from "./search/search-service";
 import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
@@ -254,6 +254,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       listProducts: sharedReads.share(bind(db, listProducts)),
       getProduct: sharedReads.share(bind(db, getProduct)),
       findProduct: sharedReads.share(bind(db, findProduct)),
+      /** A product's variants' stock, read afresh: a product page's stock places after a sale (decision 0041). */
+      variantStock: bind(db, variantStock),
       browseCatalog: sharedReads.share(bind(db, browseCatalog), ({ category, subcategory, params }) => `${category}/${subcategory}?${params}`),
       searchProducts: search.searchProducts,
     },

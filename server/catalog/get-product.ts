@@ -24,7 +24,7 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
         sku: variants.sku,
         priceCents: variants.priceCents,
         compareAtCents: variants.compareAtCents,
-        available: sql<number>`${variants.onHand} - ${variants.reserved}`,
+        available: availableSql,
       })
       .from(variants)
       .where(eq(variants.productId, id))
@@ -42,6 +42,15 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
   const json = toProductJson(row);
   const variantsJson = variantRows.map(({ priceCents, compareAtCents, ...v }) => ({ ...v, price: toDollars(priceCents), compareAtPrice: compareAtCents === null ? null : toDollars(compareAtCents) }));
   return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantsJson, colorImages, photos };
+}
+
+/** Units available to sell of a variant: on hand less reserved (DESIGN §4). */
+const availableSql = sql<number>`${variants.onHand} - ${variants.reserved}`;
+
+/** Each variant's units available to sell, by variant id: all a sale changes of a product (decision 0041). */
+export async function variantStock({ db, id }: { db: Database; id: number }): Promise<Map<number, number>> {
+  const rows = await db.select({ id: variants.id, available: availableSql }).from(variants).where(eq(variants.productId, id));
+  return new Map(rows.map((r) => [r.id, Number(r.available)]));
 }
 
 /** For pages: the product, or null when there is none. */

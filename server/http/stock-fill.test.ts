@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { ProductDetail } from "../catalog/product-types";
+import { createStockFills } from "./stock-fill";
+
+/** A product of two variants as a whole read gives it; only what the fills read matters here. */
+const product = (available: [number, number], name = "Tee"): ProductDetail =>
+  ({
+    id: 1,
+    name,
+    preorder: false,
+    stock: available[0] + available[1],
+    variants: [
+      { id: 11, color: "Black", size: "S", sku: "S", price: 10, compareAtPrice: null, available: available[0] },
+      { id: 12, color: "Black", size: "M", sku: "M", price: 10, compareAtPrice: null, available: available[1] },
+    ],
+  }) as unknown as ProductDetail;
+
+/** Fills over a product whose stock and name the test sets, counting each kind of read. */
+function fills() {
+  const state = { available: [3, 5] as [number, number], name: "Tee", variantIds: [11, 12] };
+  const reads = { whole: 0, stock: 0 };
+  let hold: Promise<void> | null = null;
+  const stockFills = createStockFills({
+    read: async () => {
+      reads.whole++;
+      const read = product(state.available, state.name);
+      await hold;
+      return read;
+    },
+    readStock: async () => {
+      reads.stock++;
+      return new Map(state.variantIds.map((id, i) => [id, state.available[i] ?? 0]));
+    },
+    renderPurchase: async (p) => `<p>${p.name}: ${p.variants.map((v) => v.available).join("/")}</p>`,
+  });
+  const text = async (place: string) => (await stockFills.fillFor(1))(place)?.toString();
+  return { state, reads, stockFills, text, holdReads: (until: Promise<void>) => (hold = until) };
+}
+
+describe("a product page's stock fills (decision 0041)", () => {
+  it("reads the product whole once, then only its variants' stock after a sale", async () => {
+    const { state, reads, stockFills, text } = fills();
+    expect(await text("purchase")).toBe("<p>Tee: 3/5</p>");
+    expect(await text("stock-json")).toBe('{"productId":1,"stock":8,"available":[3,5]}');
+    expect(reads).toEqual({ whole: 1, stock: 0 });
+    state.available = [0, 5];
+    stockFills.apply({ products: [1], stockOnly: true });
+    expect(await text("purchase")).toBe("<p>Tee: 0/5</p>");
+    expect(await text("stock-json")).toBe('{"productId":1,"stock":5,"available":[0,5]}');
+    expect([await text("availability:0"), await text("availability:1")]).toEqual(["https://schema.org/OutOfStock", "https://schema.org/InStock"]);
+    expect(reads).toEqual({ whole: 1, stock: 1 });
+  });
+
+  it("reads the product whole again after a change to more than its stock, or when its variants changed", async () => {
+    const { state, reads, stockFills, text } = fills();
+    await text("purchase");
+    state.name = "Tee, renamed";
+    stockFills.apply({ products: [1] });
+    expect(await text("purchase")).toBe("<p>Tee, renamed: 3/5</p>");
+    expect(reads).toEqual({ whole: 2, stock: 0 });
+    state.variantIds = [11, 13];
+    stockFills.apply({ products: [1], stockOnly: true });
+    await text("purchase");
+    expect(reads).toEqual({ whole: 3, stock: 1 });
+  });
+
+  it("doesn't keep a whole read that a change to more than stock overtook", async () => {
+    const { state, reads, stockFills, text, holdReads } = fills();
+    let release!: () => void;
+    holdReads(new Promise<void>((resolve) => (release = resolve)));
+    const first = text("purchase");
+    await Promise.resolve();
+    state.name = "Tee, renamed";
+    stockFills.apply({ products: [1] });
+    release();
+    expect(await first).toBe("<p>Tee: 3/5</p>"); // for the requests that arrived before the change
+    stockFills.apply({ products: [1], stockOnly: true });
+    expect(await text("purchase")).toBe("<p>Tee, renamed: 3/5</p>");
+    expect(reads.whole).toBe(2);
+  });
+});
