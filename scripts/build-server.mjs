@@ -15,4 +15,16 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("Built build/server/main.js");
+// The embedded database's thread (decision 0042) is its own file, beside main.js.
+await build({
+  entryPoints: ["server/db/pglite-worker.ts"],
+  outfile: "build/server/pglite-worker.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node24",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+console.log("Built build/server/main.js and build/server/pglite-worker.js");

@@ -91,7 +91,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     languageModel: config.AI_API_KEY ? createLanguageModel({ apiKey: config.AI_API_KEY, baseUrl: config.AI_BASE_URL, model: config.AI_MODEL }) : null,
   });
   const pglite = database.pglite;
-  if (pglite) services.metrics.measureWasmMemory(() => pglite.Module.wasmMemory.buffer.byteLength);
+  if (pglite) services.metrics.measureWasmMemory(() => pglite.wasmMemoryBytes());
   if (jobs) {
     await jobs.start(services);
     services.metrics.countJobsWith(jobs.counts);

@@ -8,7 +8,7 @@ it("opens PGlite with 32 MB of shared buffers, so its WebAssembly memory starts 
   try {
     const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`));
     expect(row?.shared_buffers).toBe("32MB");
-    expect(database.pglite?.Module.wasmMemory.buffer.byteLength).toBe(128 * 1024 * 1024);
+    expect(database.pglite?.wasmMemoryBytes()).toBe(128 * 1024 * 1024);
   } finally {
     await database.close();
   }

@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { PgliteThread } from "./pglite-thread";
 import { preparePgliteStatements, preparePoolStatements } from "./prepared";
 import * as schema from "./schema";
 
@@ -14,8 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
-  /** The embedded database itself (PGlite only), for the job queue that shares its one connection. */
-  pglite?: PGlite;
+  /** The embedded database itself (PGlite only, in its own thread), for the job queue that shares its one connection. */
+  pglite?: PgliteThread;
   /** The connection string (PostgreSQL only), for what opens its own connections (the job queue, the change feed). */
   url?: string;
   /** Closes the connection; PGlite must be closed cleanly or it runs crash recovery on the next start. */
@@ -55,9 +55,10 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, 
     };
   }
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the search's typo correction (issue 33, decision 0038); the migrations create it, here and on PostgreSQL.
-  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // In a thread of its own, with pg_trgm (the search's typo correction, decision 0038) (decision 0042).
+  const client = await PgliteThread.start({ dataDir, settings: PGLITE_SETTINGS, image });
+  // drizzle asks of its client only what PgliteThread answers: query and transaction.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   preparePgliteStatements(db, client);
   return {
     db,

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { type PGlite, parse, protocol } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Database } from "./client";
+import type { PgliteThread } from "./pglite-thread";
 import { rowsOf } from "./rows";
 
 type Executor = (name: string, text: string, params: unknown[]) => Promise<unknown[]>;
@@ -43,28 +43,9 @@ export function preparePoolStatements(db: Database, pool: pg.Pool): void {
   executors.set(db, async (name, text, values) => (await pool.query({ name, text, values: values as unknown[] })).rows);
 }
 
-/**
- * PGlite has no named-statement API, so this speaks the wire protocol: Parse once, then Bind, Describe, Execute
- * and Sync. It holds PGlite's transaction and query locks like `query()` does, so it never runs inside another
- * caller's open transaction.
- */
-export function preparePgliteStatements(db: Database, client: PGlite): void {
-  const { serialize } = protocol;
-  const parsed = new Set<string>();
-  const locked = client as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; parsers: Parameters<typeof parse.parseResults>[1] };
-  executors.set(db, (name, text, values) =>
-    locked._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        if (!parsed.has(name)) {
-          await client.execProtocol(concat([serialize.parse({ name, text }), serialize.sync()]));
-          parsed.add(name);
-        }
-        const bind = serialize.bind({ statement: name, values: values.map(toText) });
-        const { messages } = await client.execProtocol(concat([bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
-        return parse.parseResults(messages, locked.parsers)[0]?.rows ?? [];
-      }),
-    ),
-  );
+/** PGlite, in its thread, parses once and then binds and executes (server/db/pglite-worker.ts). */
+export function preparePgliteStatements(db: Database, client: PgliteThread): void {
+  executors.set(db, (name, text, values) => client.prepared(name, text, values.map(toText)));
 }
 
 function toText(value: unknown): string | null {
@@ -72,14 +53,4 @@ function toText(value: unknown): string | null {
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
   if (value instanceof Date) return value.toISOString();
   throw new Error(`Unsupported prepared-statement parameter: ${typeof value}`);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

@@ -1,15 +1,21 @@
 import { PGlite } from "@electric-sql/pglite";
 import { fromPglite } from "pg-boss";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PgliteThread } from "../db/pglite-thread";
 import { pgliteExecutor } from "./pglite-executor";
 
 const failingBlock = "BEGIN; CREATE TABLE jobs_probe (id int); SELECT 1 / 0; COMMIT;";
 
-describe("pg-boss on the store's one PGlite connection", () => {
+// PGlite in this thread, as pg-boss's adapter was written for, and in its own thread, as the store runs it.
+const opens: [string, () => Promise<PGlite>][] = [
+  ["in this thread", async () => new PGlite()],
+  ["in its own thread (decision 0042)", async () => (await PgliteThread.start({ dataDir: "memory://", settings: [] })) as unknown as PGlite],
+];
+
+describe.each(opens)("pg-boss on the store's one PGlite connection, %s", (_, open) => {
   let pglite: PGlite;
   beforeEach(async () => {
-    pglite = new PGlite();
-    await pglite.waitReady;
+    pglite = await open();
   });
   afterEach(() => pglite.close());
 

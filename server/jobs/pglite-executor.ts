@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "../db/pglite-thread";
 import { fromPglite } from "pg-boss";
 
 type Executor = ReturnType<typeof fromPglite>;
@@ -11,8 +12,9 @@ const startsTransaction = /^\s*begin\b/i;
  * runs inside the aborted transaction and fails ("current transaction is aborted"). Here such a block runs inside
  * PGlite's own transaction, which holds the connection until its rollback is done.
  */
-export function pgliteExecutor(pglite: PGlite): Executor {
-  const adapter = fromPglite(pglite);
+export function pgliteExecutor(pglite: PGlite | PgliteThread): Executor {
+  // pg-boss asks of its PGlite only query and exec, which the store's thread answers.
+  const adapter = fromPglite(pglite as PGlite);
   return {
     ...adapter,
     async executeSql(text, values) {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join, resolve } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "../db/pglite-thread";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { ownerRequestSchema, saveOwner, type OwnerRequest } from "../staff/save-owner";
@@ -24,7 +24,7 @@ export interface RunningStoreInfo {
  * `npm run db:backup` asks it over this socket (decision 0024), and `npm run admin:create` hands it the new Owner
  * (decision 0036). One request per connection, a JSON line each way.
  */
-export async function startControlSocket({ dataDir, pglite, db, logger, port = () => null }: { dataDir: string; pglite: PGlite; db: Database; logger: Logger; port?: () => number | null }): Promise<Server> {
+export async function startControlSocket({ dataDir, pglite, db, logger, port = () => null }: { dataDir: string; pglite: PgliteThread; db: Database; logger: Logger; port?: () => number | null }): Promise<Server> {
   const path = controlSocketPath(dataDir);
   rmSync(path, { force: true }); // a socket left by a store that was killed
   const server = createServer((socket) => {

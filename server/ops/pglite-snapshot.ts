@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PgliteThread } from "../db/pglite-thread";
 
 const run = promisify(execFile);
 
@@ -30,7 +30,7 @@ async function pack(dir: string, entries: string[], file: string): Promise<void>
  * restart after a power cut (PostgreSQL's "file system level backup" with an atomic snapshot). Shoppers' queries wait
  * for the copy (a second or so for a shop's database), not for the compression.
  */
-export async function snapshotRunningPglite(pglite: PGlite, dataDir: string, file: string): Promise<void> {
+export async function snapshotRunningPglite(pglite: PgliteThread, dataDir: string, file: string): Promise<void> {
   await pglite.exec("checkpoint");
   const copy = await mkdtemp(join(tmpdir(), "store-snapshot-"));
   try {

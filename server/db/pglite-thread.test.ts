@@ -1,0 +1,83 @@
+import { types } from "@electric-sql/pglite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PgliteThread } from "./pglite-thread";
+
+describe("PGlite in its own thread (decision 0042)", () => {
+  let thread: PgliteThread;
+  beforeEach(async () => {
+    thread = await PgliteThread.start({ dataDir: "memory://", settings: ["-c", "shared_buffers=32MB"] });
+    await thread.exec("create table items (id int primary key, name text not null, added timestamptz not null default now())");
+  });
+  afterEach(() => thread.close());
+
+  it("answers rows parsed as PGlite parses them, and the types asked for as text as sent", async () => {
+    await thread.query("insert into items (id, name, added) values ($1, $2, $3)", [1, "tee", "2026-01-02T03:04:05Z"]);
+    const parsed = await thread.query<{ id: number; name: string; added: Date }>("select id, name, added from items");
+    expect(parsed.rows).toEqual([{ id: 1, name: "tee", added: new Date("2026-01-02T03:04:05Z") }]);
+    expect(parsed.fields.map((f) => f.name)).toEqual(["id", "name", "added"]);
+    const asText = await thread.query("select id, added from items", [], { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (value) => value } });
+    expect(asText.rows).toEqual([[1, "2026-01-02 03:04:05+00"]]);
+    expect((await thread.exec("update items set name = 'hoodie'; select name from items"))[1]?.rows).toEqual([{ name: "hoodie" }]);
+  });
+
+  it("refuses a parser that is not the text as sent, since a function can't cross to the thread", async () => {
+    await expect(thread.query("select now()", [], { parsers: { [types.TIMESTAMPTZ]: (value) => new Date(value) } })).rejects.toThrow(/Only text parsers/);
+  });
+
+  it("gives a database error its fields (code, constraint, detail), as the callers read them", async () => {
+    await thread.query("insert into items (id, name) values (1, 'tee')");
+    const error = await thread.query("insert into items (id, name) values (1, 'tee')").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: "23505", constraint: "items_pkey", message: expect.stringMatching(/duplicate key/) });
+  });
+
+  it("runs nothing else inside a transaction: a statement sent meanwhile waits for its end", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (1, 'tee')");
+      await held;
+      await tx.query("insert into items (id, name) values (2, 'cap')");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = thread.query<{ n: number }>("select count(*)::int as n from items");
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("rolls back a transaction that throws, and the connection is usable after", async () => {
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into items (id, name) values (1, 'tee')");
+        await tx.query("insert into items (id, name) values (1, 'tee')");
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await thread.query("select count(*)::int as n from items")).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("runs a named prepared statement once parsed, with its parameters", async () => {
+    await thread.query("insert into items (id, name) values (1, 'tee'), (2, 'cap')");
+    const text = "select name from items where id = $1";
+    expect(await thread.prepared("s_items_by_id", text, ["2"])).toEqual([{ name: "cap" }]);
+    expect(await thread.prepared("s_items_by_id", text, ["1"])).toEqual([{ name: "tee" }]);
+  });
+
+  it("dumps its data directory, and a new thread starts from that dump", async () => {
+    await thread.query("insert into items (id, name) values (7, 'kept')");
+    const dump = await thread.dumpDataDir("none");
+    const copy = await PgliteThread.start({ dataDir: "memory://", settings: [], image: dump });
+    try {
+      expect((await copy.query("select id, name from items")).rows).toEqual([{ id: 7, name: "kept" }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it("reports its WebAssembly memory, and a closed thread refuses further calls", async () => {
+    expect(thread.wasmMemoryBytes()).toBe(128 * 1024 * 1024);
+    const other = await PgliteThread.start({ dataDir: "memory://", settings: [] });
+    await other.close();
+    await expect(other.query("select 1")).rejects.toThrow(/thread stopped/);
+  });
+});

@@ -1,0 +1,123 @@
+// The embedded database's own thread (decision 0042): PGlite, and everything it runs, off the event loop that serves
+// the pages. Started by server/db/pglite-thread.ts, which is the only one that speaks to it. Plain, erasable
+// TypeScript: tests run this file as it is (Node strips the types); the build bundles it to build/server/.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, parse, protocol, type QueryOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+interface Start {
+  dataDir: string;
+  settings: string[];
+  image?: { bytes: ArrayBuffer; type: string };
+}
+
+const port = parentPort!;
+const start = workerData as Start;
+const loadDataDir = start.image ? new Blob([start.image.bytes], { type: start.image.type }) : undefined;
+
+// A PGlite that can't open throws here, and PgliteThread.start rejects with its error.
+const pglite = await PGlite.create(start.dataDir, { startParams: [...PGlite.defaultStartParams, ...start.settings], extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+port.postMessage({ id: 0, value: null, wasm: wasmBytes() });
+
+/**
+ * PGlite's parsers with the types the caller asked for as text (drizzle's timestamps and dates), built once per set.
+ * They are swapped in for the query rather than passed to it: PGlite copies its whole parser table (hundreds of
+ * types) into every query given parsers of its own, which cost more than the query.
+ */
+const withText = new Map<string, Record<number, (text: string, typeId: number) => unknown>>();
+const asText = (text: string) => text;
+function parsersFor(textTypes: number[]): Record<number, (text: string, typeId: number) => unknown> {
+  const key = textTypes.join(",");
+  let parsers = withText.get(key);
+  if (!parsers) withText.set(key, (parsers = { ...defaultParsers, ...Object.fromEntries(textTypes.map((type) => [type, asText])) }));
+  return parsers;
+}
+
+const parsed = new Set<string>();
+const locked = pglite as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; parsers: Record<number, (text: string, typeId: number) => unknown> };
+const defaultParsers = locked.parsers;
+/**
+ * A named prepared statement (server/db/prepared.ts): PGlite has no API for one, so this speaks the wire protocol,
+ * Parse once, then Bind, Describe, Execute and Sync, under PGlite's own locks like `query()`.
+ */
+function runPrepared(name: string, text: string, values: (string | null)[]): Promise<unknown[]> {
+  const { serialize } = protocol;
+  return locked._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      if (!parsed.has(name)) {
+        await pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.sync()]));
+        parsed.add(name);
+      }
+      const bind = serialize.bind({ statement: name, values });
+      const { messages } = await pglite.execProtocol(concat([bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
+      return parse.parseResults(messages, defaultParsers)[0]?.rows ?? [];
+    }),
+  );
+}
+
+async function run(op: string, args: unknown[]): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
+  switch (op) {
+    case "query": {
+      const [text, params, rowMode, textTypes] = args as [string, unknown[], QueryOptions["rowMode"], number[]];
+      // Calls run one at a time (below), so the table swapped in is this query's alone.
+      locked.parsers = textTypes.length ? parsersFor(textTypes) : defaultParsers;
+      try {
+        const { rows, fields, affectedRows } = await pglite.query(text, params, rowMode ? { rowMode } : undefined);
+        return { value: { rows, fields, affectedRows } };
+      } finally {
+        locked.parsers = defaultParsers;
+      }
+    }
+    case "exec":
+      return { value: (await pglite.exec(args[0] as string)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })) };
+    case "prepared":
+      return { value: await runPrepared(...(args as [string, string, (string | null)[]])) };
+    case "dump": {
+      const dump = await pglite.dumpDataDir(args[0] as "none" | "gzip" | "auto");
+      const bytes = await dump.arrayBuffer();
+      return { value: { bytes, type: dump.type }, transfer: [bytes] };
+    }
+    case "close":
+      await pglite.close();
+      return { value: null };
+    default:
+      throw new Error(`Unknown embedded-database call: ${op}`);
+  }
+}
+
+// One call at a time, in the order sent: statements of one transaction may be sent together. A call's answer that
+// can't be sent (a value that can't cross threads) is answered with that error, and the calls after it still run.
+let queue: Promise<void> = Promise.resolve();
+port.on("message", ({ id, op, args }: { id: number; op: string; args: unknown[] }) => {
+  queue = queue.then(async () => {
+    try {
+      const { value, transfer } = await run(op, args);
+      port.postMessage({ id, value, wasm: wasmBytes() }, transfer ?? []);
+    } catch (error) {
+      port.postMessage({ id, error: described(error), wasm: wasmBytes() });
+    }
+  });
+});
+
+function wasmBytes(): number {
+  // None once closed.
+  return (pglite.Module as PGlite["Module"] | undefined)?.wasmMemory.buffer.byteLength ?? 0;
+}
+
+/** An error as plain fields (a DatabaseError's code, detail, constraint...), since an Error crosses threads bare. */
+function described(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+  return { ...fields, name: error.name, message: error.message };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
