@@ -65,7 +65,7 @@ for (const device of ["desktop", "phone @phone"]) {
     expect(found).toBeDefined();
     const { id, variant } = found!;
     const left = await openAfterSale(page, browser, id, variant);
-    const size = page.getByRole("radio", { name: `${variant.size}, only ${left} left` });
+    const size = page.getByRole("radio", { name: `${variant.size}, only ${left} left`, exact: true });
     await expect(size).toBeVisible();
     // React kept the panel's buttons it was sent: the sent stock matched what it rendered.
     const replaced = await page.evaluate(() => [...document.querySelectorAll("[data-part=purchase] button")].filter((el) => !(el as Element & { __sent?: true }).__sent).map((el) => el.outerHTML.slice(0, 80)));

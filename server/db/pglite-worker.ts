@@ -50,7 +50,7 @@ function runPrepared(name: string, text: string, values: (string | null)[]): Pro
       }
       const bind = serialize.bind({ statement: name, values });
       const { messages } = await pglite.execProtocol(concat([bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
-      return parse.parseResults(messages, defaultParsers)[0]?.rows ?? [];
+      return parse.parseResults(messages, defaultParsers as Parameters<typeof parse.parseResults>[1])[0]?.rows ?? [];
     }),
   );
 }

@@ -87,7 +87,7 @@ export async function priceCheckout(
       shippingCents: untaxed.shippingCents,
       address: { ...destination, line1: address?.line1, city: address?.city },
       included: rules.pricesIncludeTax,
-    });
+    }, rules);
     return { priced: addTax(untaxed, quote.lines, rules.pricesIncludeTax), destination, options, chosen, taxForAddress: true, calculationId: quote.calculationId };
   } catch (err) {
     if (err instanceof TaxUnavailable) throw new AppError("unavailable", TAX_UNAVAILABLE);

@@ -124,9 +124,9 @@ function rememberingQuotes(provider: TaxProvider): TaxProvider {
   const answers = new Map<string, ReturnType<TaxProvider["quote"]>>();
   return {
     ...provider,
-    quote(input) {
+    quote(input, rules) {
       const key = JSON.stringify(input);
-      if (!answers.has(key)) answers.set(key, provider.quote(input));
+      if (!answers.has(key)) answers.set(key, provider.quote(input, rules));
       return answers.get(key)!;
     },
   };

@@ -40,6 +40,13 @@ const book: TaxableLine = { reference: "line-1", amountCents: 2000, quantity: 1,
 const at = (subdivision: string, postalCode: string): TaxAddress => ({ country: "US", subdivision, postalCode });
 
 describe("manualTaxProvider quote", () => {
+  it("quotes with the rules it is given and never reads them: inside a checkout's transaction, a read of the rules waits for that transaction on PGlite's one connection", async () => {
+    const rules = rulesWith();
+    const never = () => new Promise<PricingRules>(() => {});
+    const given = await manualTaxProvider(never).quote({ lines: [hoodie], shippingCents: 0, address: at("US-CA", "90001"), included: false }, rules);
+    expect(given).toEqual(await quote(rules, { lines: [hoodie], address: at("US-CA", "90001") }));
+  });
+
   it("uses the most specific zone: postal prefix over state over everywhere", async () => {
     const rules = rulesWith();
     const rateAt = async (address: TaxAddress) => (await quote(rules, { lines: [hoodie], address })).lines.map((t) => [t.jurisdiction, t.rateMilliPercent, t.taxCents]);

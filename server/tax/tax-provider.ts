@@ -1,5 +1,6 @@
 import type { TaxProviderName } from "../db/schema";
 import type { TaxLine } from "../pricing/price-order";
+import type { PricingRules } from "../pricing/pricing-rules";
 import type { Destination } from "../pricing/zones";
 
 /** A line as a tax provider sees it: what it costs after its share of the discount, and what it is. */
@@ -48,7 +49,12 @@ export interface ReversedLine {
  */
 export interface TaxProvider {
   readonly name: TaxProviderName;
-  quote(input: TaxQuoteInput): Promise<TaxQuote>;
+  /**
+   * `rules` are the tables the caller priced with: the manual provider reads them rather than the rules cache, so a
+   * quote inside a checkout's transaction never waits on a read of the rules, which on PGlite's one connection
+   * would wait for that transaction (decision 0042).
+   */
+  quote(input: TaxQuoteInput, rules?: PricingRules): Promise<TaxQuote>;
   /** Returns the provider's transaction id, or null when there is nothing to record. */
   commit(order: { orderNumber: string; calculationId: string | null }): Promise<string | null>;
   /** Returns the provider's reversal id, or null when there is nothing to record. */
