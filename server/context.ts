@@ -94,7 +94,7 @@ import type { TestPaymentProvider } from "./payments/test-provider";
 import { jobsNotRunning, type JobControl } from "./jobs/job-control";
 import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
-import { type CatalogChanges, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
+import { type CatalogChanges, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
@@ -150,6 +150,8 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
 export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
+  // Its transactions let a stock move's figures go with the change they publish only once committed (decision 0043).
+  committingStock(db);
   const mailer = countedMailer(deps.mailer, metrics);
   let stopping = false;
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });

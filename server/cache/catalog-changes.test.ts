@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { variants } from "../db/schema";
 import { releaseStock, reserveStock } from "../orders/stock";
 import { refreshProductRating } from "../reviews/review-rows";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { type CatalogChange, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./catalog-changes";
+import { type CatalogChange, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./catalog-changes";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -107,5 +107,72 @@ describe("createCatalogChanges", () => {
     stop();
     changes.publish({ all: true });
     expect(heard).toEqual(["1,2 here", "all elsewhere"]);
+  });
+});
+
+describe("committingStock: a stock move's figures go with its change once committed (decision 0043)", () => {
+  beforeAll(() => void committingStock(database.db));
+  const stockOf = async (id: number) => {
+    const [row] = await database.db.select({ available: sql<number>`${variants.onHand} - ${variants.reserved}`, version: variants.stockVersion }).from(variants).where(eq(variants.id, id));
+    return row!;
+  };
+
+  it("carries each variant's committed stock and version, the latest of the call's moves", async () => {
+    const { changes, heard } = recorder();
+    const [two, four] = [await variantOf(12), await variantOf(14)];
+    const versionBefore = (await stockOf(two)).version;
+    const call = publishingChangedProducts(changes, async () => {
+      await database.db.transaction((tx) => reserveStock(tx as unknown as Database, [{ variantId: two, quantity: 2 }, { variantId: four, quantity: 1 }]));
+      await database.db.transaction((tx) => releaseStock(tx as unknown as Database, [{ variantId: two, quantity: 1 }]));
+    });
+    await call();
+    expect(heard).toEqual([
+      [
+        {
+          products: [12, 14],
+          stockOnly: true,
+          stock: expect.arrayContaining([
+            { product: 12, variant: two, ...(await stockOf(two)) },
+            { product: 14, variant: four, ...(await stockOf(four)) },
+          ]),
+        },
+        "here",
+      ],
+    ]);
+    expect(await stockOf(two)).toEqual({ available: 49, version: versionBefore + 2 });
+  });
+
+  it("carries no figures from a transaction that rolled back, nor from a reservation that fell short", async () => {
+    const { changes, heard } = recorder();
+    const [one, other] = [await variantOf(15), await variantOf(16)];
+    const rolledBack = publishingChangedProducts(changes, async () => {
+      await database.db
+        .transaction(async (tx) => {
+          await reserveStock(tx as unknown as Database, [{ variantId: one, quantity: 1 }]);
+          throw new Error("card declined");
+        })
+        .catch(() => "answered with the decline");
+    });
+    await rolledBack();
+    expect(heard).toEqual([[{ products: [15], stockOnly: true }, "here"]]);
+    const short = publishingChangedProducts(changes, () =>
+      database.db.transaction(async (tx) => {
+        // The first line is reserved, the second can't be: nothing is noted, and the caller rolls back.
+        expect(await reserveStock(tx as unknown as Database, [{ variantId: one, quantity: 1 }, { variantId: other, quantity: 51 }])).toEqual({ variantId: other, quantity: 51 });
+        tx.rollback();
+      }),
+    );
+    await expect(short()).rejects.toThrow();
+    expect(heard).toHaveLength(1);
+    expect(await stockOf(one)).toMatchObject({ available: 50 });
+  });
+
+  it("raises a variant's version on every write to its stock, a staff edit's too", async () => {
+    const variant = await variantOf(17);
+    const { version } = await stockOf(variant);
+    await database.db.update(variants).set({ onHand: 40 }).where(eq(variants.id, variant));
+    expect(await stockOf(variant)).toEqual({ available: 40, version: version + 1 });
+    await database.db.update(variants).set({ sku: "SKU-17-RENAMED" }).where(eq(variants.id, variant));
+    expect((await stockOf(variant)).version).toBe(version + 1);
   });
 });

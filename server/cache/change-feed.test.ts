@@ -62,7 +62,7 @@ describe.skipIf(!testDatabaseUrl)("caches of two app processes on one PostgreSQL
     expect((await createApiClient(b.url).get("/api/products/category/men")).headers.get("x-cache")).toBe("hit");
   });
 
-  it("tells the other processes whether a change was to stock alone (decision 0041)", async () => {
+  it("tells the other processes whether a change was to stock alone, and the figures it carries (decisions 0041, 0043)", async () => {
     const [here, there] = [createCatalogChanges(), createCatalogChanges()];
     const heard: CatalogChange[] = [];
     there.subscribe((change) => heard.push(change));
@@ -70,13 +70,18 @@ describe.skipIf(!testDatabaseUrl)("caches of two app processes on one PostgreSQL
     const feeds = [here, there].map((changes) => startChangeFeed({ url: processes.database.url!, db: processes.database.db, changes, logger }));
     try {
       await Promise.all(feeds.map((feed) => feed.listening));
+      const figures = [{ product: 5, variant: 51, available: 2, version: 7 }];
       here.publish({ products: [3], stockOnly: true });
       here.publish({ products: [4] });
+      here.publish({ products: [5], stockOnly: true, stock: figures });
+      // Figures that would not fit in a notification are left out: the other process reads the stock again.
+      const many = Array.from({ length: 400 }, (_, i) => ({ product: 6, variant: 1000 + i, available: 10_000, version: 100_000 }));
+      here.publish({ products: [6], stockOnly: true, stock: many });
       const told = () => heard.filter((change) => "products" in change); // not a listener's first "everything"
-      for (const deadline = Date.now() + 2000; told().length < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const deadline = Date.now() + 2000; told().length < 4 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
       // Each is its own NOTIFY, possibly from another pooled connection: they may arrive in either order.
-      expect(told()).toHaveLength(2);
-      expect(told()).toEqual(expect.arrayContaining([{ products: [3], stockOnly: true }, { products: [4] }]));
+      expect(told()).toHaveLength(4);
+      expect(told()).toEqual(expect.arrayContaining([{ products: [3], stockOnly: true }, { products: [4] }, { products: [5], stockOnly: true, stock: figures }, { products: [6], stockOnly: true }]));
     } finally {
       await Promise.all(feeds.map((feed) => feed.close()));
     }

@@ -3,18 +3,27 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import type { CatalogChange, CatalogChanges } from "./catalog-changes";
+import type { CatalogChange, CatalogChanges, VariantStock } from "./catalog-changes";
 
 export const CHANGE_CHANNEL = "catalog_changes";
 export const APPLICATION_NAME = "store change feed";
 /** A payload must stay under PostgreSQL's 8,000 bytes: a longer list of products is sent as "everything". */
 const MAX_PRODUCTS = 500;
+const MAX_PAYLOAD = 7900;
 
 interface Message {
   from: string;
   all?: true;
   products?: number[];
   stockOnly?: true;
+  /** A stock-only change's figures: [product, variant, available, version] (decision 0043). */
+  stock?: [number, number, number, number][];
+}
+
+/** The figures a message carries, or none when any of them is not four integers. */
+function figuresOf(stock: unknown): VariantStock[] | undefined {
+  if (!Array.isArray(stock) || !stock.every((f) => Array.isArray(f) && f.length === 4 && f.every(Number.isInteger))) return undefined;
+  return (stock as [number, number, number, number][]).map(([product, variant, available, version]) => ({ product, variant, available, version }));
 }
 
 /**
@@ -35,7 +44,13 @@ export function startChangeFeed({ url, db, changes, logger, backoff = { firstMs:
   const stopTelling = changes.subscribe((change, origin) => {
     if (origin !== "here") return;
     const message: Message = "all" in change || change.products.length > MAX_PRODUCTS ? { from: self, all: true } : { from: self, products: change.products, ...(change.stockOnly ? { stockOnly: true as const } : {}) };
-    db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(message)})`).catch((err) => logger.warn({ err }, "could not tell the other processes of a change"));
+    let payload = JSON.stringify(message);
+    // A change's figures go along when they fit; without them, the other processes read the stock again.
+    if (message.stockOnly && "products" in change && change.stock) {
+      const withFigures = JSON.stringify({ ...message, stock: change.stock.map((m) => [m.product, m.variant, m.available, m.version]) });
+      if (Buffer.byteLength(withFigures) < MAX_PAYLOAD) payload = withFigures;
+    }
+    db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`).catch((err) => logger.warn({ err }, "could not tell the other processes of a change"));
   });
 
   function heard(payload: string | undefined) {
@@ -46,7 +61,8 @@ export function startChangeFeed({ url, db, changes, logger, backoff = { firstMs:
       return;
     }
     if (message.from === self) return;
-    const change: CatalogChange | null = message.all ? { all: true } : Array.isArray(message.products) ? { products: message.products.filter(Number.isInteger), ...(message.stockOnly === true ? { stockOnly: true } : {}) } : null;
+    const stock = message.stockOnly === true ? figuresOf(message.stock) : undefined;
+    const change: CatalogChange | null = message.all ? { all: true } : Array.isArray(message.products) ? { products: message.products.filter(Number.isInteger), ...(message.stockOnly === true ? { stockOnly: true } : {}), ...(stock ? { stock } : {}) } : null;
     if (change) changes.receive(change);
   }
 

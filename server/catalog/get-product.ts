@@ -47,10 +47,10 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
 /** Units available to sell of a variant: on hand less reserved (DESIGN §4). */
 const availableSql = sql<number>`${variants.onHand} - ${variants.reserved}`;
 
-/** Each variant's units available to sell, by variant id: all a sale changes of a product (decision 0041). */
-export async function variantStock({ db, id }: { db: Database; id: number }): Promise<Map<number, number>> {
-  const rows = await db.select({ id: variants.id, available: availableSql }).from(variants).where(eq(variants.productId, id));
-  return new Map(rows.map((r) => [r.id, Number(r.available)]));
+/** Each variant's units available to sell and stock version, by variant id: all a sale changes of a product (decisions 0041, 0043). */
+export async function variantStock({ db, id }: { db: Database; id: number }): Promise<Map<number, { available: number; version: number }>> {
+  const rows = await db.select({ id: variants.id, available: availableSql, version: variants.stockVersion }).from(variants).where(eq(variants.productId, id));
+  return new Map(rows.map((r) => [r.id, { available: Number(r.available), version: r.version }]));
 }
 
 /** For pages: the product, or null when there is none. */

@@ -193,6 +193,11 @@ export const variants = pgTable(
     compareAtCents: integer("compare_at_cents"),
     onHand: integer("on_hand").notNull().default(0),
     reserved: integer("reserved").notNull().default(0),
+    /**
+     * Raised by every write that changes on_hand or reserved (a trigger, migration 0039), whatever wrote it: of two
+     * figures for a variant's stock, the higher version is the later (decision 0043).
+     */
+    stockVersion: integer("stock_version").notNull().default(0),
     /** Shipping weight of one unit in grams (Shopify's Variant Grams); null counts as nothing. */
     weightGrams: integer("weight_grams"),
   },

@@ -2,7 +2,7 @@
  * Decision 0041 over HTTP: a product page stays cached across its own sales, and every answer carries the product's
  * latest stock in its places, exactly as a render of the whole page would show it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../test/api-client";
 import { checkoutWith } from "../test/checkout-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
@@ -58,7 +58,11 @@ describe("a product page's stock places (decision 0041)", () => {
     // Reserved by a shopper's checkout: all but one of that size.
     const started = await checkoutWith(createApiClient(server.url), { productId: id, color: variant.color, size: variant.size, quantity: variant.available - 1 });
     expect(started.status).toBe(200);
+    // The sale's change carried the stock it left: the page is filled without reading the stock (decision 0043).
+    const stockReads = vi.spyOn(server.services.catalog, "variantStock");
     const after = await anonymous.get(`/product/${id}`);
+    expect(stockReads).not.toHaveBeenCalled();
+    stockReads.mockRestore();
     expect(after.headers.get("x-cache")).toBe("hit");
     expect(purchase(after.text)).toContain(`aria-label="${variant.size}, only 1 left"`);
     const now = await product(id);

@@ -17,7 +17,7 @@ const product = (available: [number, number], name = "Tee"): ProductDetail =>
 
 /** Fills over a product whose stock and name the test sets, counting each kind of read. */
 function fills() {
-  const state = { available: [3, 5] as [number, number], name: "Tee", variantIds: [11, 12] };
+  const state = { available: [3, 5] as [number, number], versions: [1, 1], name: "Tee", variantIds: [11, 12] };
   const reads = { whole: 0, stock: 0 };
   let hold: Promise<void> | null = null;
   const stockFills = createStockFills({
@@ -29,7 +29,7 @@ function fills() {
     },
     readStock: async () => {
       reads.stock++;
-      return new Map(state.variantIds.map((id, i) => [id, state.available[i] ?? 0]));
+      return new Map(state.variantIds.map((id, i) => [id, { available: state.available[i] ?? 0, version: state.versions[i] ?? 0 }]));
     },
     renderPurchase: async (p) => `<p>${p.name}: ${p.variants.map((v) => v.available).join("/")}</p>`,
   });
@@ -42,13 +42,42 @@ describe("a product page's stock fills (decision 0041)", () => {
     const { state, reads, stockFills, text } = fills();
     expect(await text("purchase")).toBe("<p>Tee: 3/5</p>");
     expect(await text("stock-json")).toBe('{"productId":1,"stock":8,"available":[3,5]}');
-    expect(reads).toEqual({ whole: 1, stock: 0 });
+    expect(reads).toEqual({ whole: 1, stock: 1 });
     state.available = [0, 5];
     stockFills.apply({ products: [1], stockOnly: true });
     expect(await text("purchase")).toBe("<p>Tee: 0/5</p>");
     expect(await text("stock-json")).toBe('{"productId":1,"stock":5,"available":[0,5]}');
     expect([await text("availability:0"), await text("availability:1")]).toEqual(["https://schema.org/OutOfStock", "https://schema.org/InStock"]);
+    expect(reads).toEqual({ whole: 1, stock: 2 });
+  });
+
+  it("fills from the figures a sale's change carries, without reading, the later version winning in any order (decision 0043)", async () => {
+    const { reads, stockFills, text } = fills();
+    expect(await text("purchase")).toBe("<p>Tee: 3/5</p>");
+    const sale = (available: number, version: number) => ({ products: [1], stockOnly: true, stock: [{ product: 1, variant: 11, available, version }] });
+    stockFills.apply(sale(1, 3));
+    expect(await text("purchase")).toBe("<p>Tee: 1/5</p>");
+    stockFills.apply(sale(2, 2)); // an earlier sale whose change arrives late
+    expect(await text("purchase")).toBe("<p>Tee: 1/5</p>");
+    expect(await text("stock-json")).toBe('{"productId":1,"stock":6,"available":[1,5]}');
+    stockFills.apply({ products: [2], stockOnly: true, stock: [{ product: 2, variant: 21, available: 0, version: 9 }] });
+    expect(await text("purchase")).toBe("<p>Tee: 1/5</p>");
     expect(reads).toEqual({ whole: 1, stock: 1 });
+  });
+
+  it("reads the stock again after a stock change that carries no figures, and a read begun before it is not current", async () => {
+    const { state, reads, stockFills, text } = fills();
+    await text("purchase");
+    state.available = [2, 5];
+    state.versions = [2, 1];
+    stockFills.apply({ products: [1], stockOnly: true });
+    const during = text("purchase"); // its read has begun
+    state.available = [1, 5];
+    state.versions = [3, 1];
+    stockFills.apply({ products: [1], stockOnly: true });
+    expect(await during).toBe("<p>Tee: 2/5</p>"); // for the requests that arrived before the second change
+    expect(await text("purchase")).toBe("<p>Tee: 1/5</p>");
+    expect(reads).toEqual({ whole: 1, stock: 3 });
   });
 
   it("reads the product whole again after a change to more than its stock, or when its variants changed", async () => {
@@ -57,11 +86,11 @@ describe("a product page's stock fills (decision 0041)", () => {
     state.name = "Tee, renamed";
     stockFills.apply({ products: [1] });
     expect(await text("purchase")).toBe("<p>Tee, renamed: 3/5</p>");
-    expect(reads).toEqual({ whole: 2, stock: 0 });
+    expect(reads).toEqual({ whole: 2, stock: 2 });
     state.variantIds = [11, 13];
     stockFills.apply({ products: [1], stockOnly: true });
     await text("purchase");
-    expect(reads).toEqual({ whole: 3, stock: 1 });
+    expect(reads).toEqual({ whole: 3, stock: 3 });
   });
 
   it("doesn't keep a whole read that a change to more than stock overtook", async () => {

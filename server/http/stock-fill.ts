@@ -1,6 +1,6 @@
 import { offerAvailability, PURCHASE_PART, sentStockOf, STOCK_JSON_ID } from "../../shared/product-stock";
 import { scriptJson } from "../../shared/viewer";
-import type { CatalogChange } from "../cache/catalog-changes";
+import type { CatalogChange, VariantStock } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
 import type { ProductDetail } from "../catalog/product-types";
 import type { Fill } from "./page-template";
@@ -9,9 +9,11 @@ import type { Fill } from "./page-template";
  * Each product's latest stock as what its cached page's stock places hold (decision 0041): the purchase panel, the
  * stock's JSON and each offer's availability in the JSON-LD. Read once after each change to the product (a sale, a
  * payment's expiry, a staff edit) and shared by every answer until the next: during a drop, a sold product's page
- * costs one read and a render of its panel, not a render of the whole page. After a change to its stock alone only
- * the variants' stock is read (`readStock`), into the product as last read whole (`read`). Bounded like every cache
- * (decision 0035).
+ * costs a render of its panel, not a render of the whole page. The product is read whole (`read`) once, and its
+ * variants' stock (`readStock`) once; after that a sale's change carries the stock it left (decision 0043), and the
+ * page is filled without reading the database, which during a drop on PGlite waits behind the checkouts' transactions.
+ * A change to its stock that carries no figures makes the fill read the variants' stock again. Bounded like every
+ * cache (decision 0035).
  */
 export function createStockFills({
   read,
@@ -20,7 +22,7 @@ export function createStockFills({
   maxEntries = 1000,
 }: {
   read: (id: number) => Promise<ProductDetail | null>;
-  readStock: (id: number) => Promise<Map<number, number>>;
+  readStock: (id: number) => Promise<Map<number, { available: number; version: number }>>;
   renderPurchase: (product: ProductDetail) => Promise<string>;
   maxEntries?: number;
 }) {
@@ -28,25 +30,54 @@ export function createStockFills({
   const entries = createLru<number, { fill: Promise<Fill>; ready?: Fill }>({ maxEntries });
   /** By product: the product as last read whole, kept across changes to its stock alone. */
   const products = createLru<number, ProductDetail>({ maxEntries });
+  /**
+   * By product: each variant's latest stock figures known, merged by version (the higher is the later, in whatever
+   * order reads and changes arrive), and whether they are current: read since the last change that carried none.
+   */
+  const stocks = createLru<number, { variants: Map<number, { available: number; version: number }>; current: boolean }>({ maxEntries });
   // A whole read that a change to more than stock overtook must not be kept (it may show the product before it).
   let seq = 0;
   let clearedAt = 0;
   const shownAt = new Map<number, number>();
+  /** The last change that carried no figures for a product it named: a stock read begun before it is not current. */
+  let figurelessAt = 0;
 
-  /** The product with its latest stock: its variants' stock read into it as last read whole, or read whole. */
-  async function latest(id: number): Promise<ProductDetail | null> {
-    const known = products.get(id);
-    if (known) {
-      const stock = await readStock(id);
-      if (stock.size === known.variants.length && known.variants.every((v) => stock.has(v.id))) {
-        const variants = known.variants.map((v) => ({ ...v, available: stock.get(v.id)! }));
-        return { ...known, stock: variants.reduce((n, v) => n + v.available, 0), variants };
-      }
+  function merge(id: number, figures: Iterable<[number, { available: number; version: number }]>, current?: boolean) {
+    const entry = stocks.get(id) ?? { variants: new Map(), current: false };
+    for (const [variant, figure] of figures) {
+      const known = entry.variants.get(variant);
+      if (!known || figure.version > known.version) entry.variants.set(variant, figure);
     }
+    if (current !== undefined) entry.current = current;
+    stocks.set(id, entry);
+    return entry;
+  }
+
+  async function whole(id: number): Promise<ProductDetail | null> {
     const startedIn = seq;
     const product = await read(id);
     if (product && clearedAt <= startedIn && (shownAt.get(id) ?? 0) <= startedIn) products.set(id, product);
     return product;
+  }
+
+  /** The product with its latest stock: its variants' figures put into the product as last read whole. */
+  async function latest(id: number): Promise<ProductDetail | null> {
+    const known = products.get(id) ?? (await whole(id));
+    if (!known) return null;
+    let figures = stocks.get(id);
+    if (!figures?.current) {
+      const startedIn = seq;
+      const read = await readStock(id);
+      figures = merge(id, read, startedIn >= figurelessAt && startedIn >= clearedAt);
+    }
+    const stock = figures.variants;
+    // Variants added or removed since the product was read whole: read it whole again.
+    if (stock.size !== known.variants.length || !known.variants.every((v) => stock.has(v.id))) {
+      stocks.delete(id);
+      return whole(id);
+    }
+    const variants = known.variants.map((v) => ({ ...v, available: stock.get(v.id)!.available }));
+    return { ...known, stock: variants.reduce((n, v) => n + v.available, 0), variants };
   }
 
   async function load(id: number): Promise<Fill> {
@@ -74,7 +105,10 @@ export function createStockFills({
       );
       return entry.fill;
     },
-    /** Forgets what a committed change may have made wrong: the fills, and the products unless only their stock changed. */
+    /**
+     * Forgets what a committed change may have made wrong: the fills; the products unless only their stock changed;
+     * their stock figures unless the change carried the new ones, which are merged in.
+     */
     apply(change: CatalogChange) {
       seq++;
       if ("all" in change) {
@@ -82,10 +116,20 @@ export function createStockFills({
         shownAt.clear();
         entries.clear();
         products.clear();
+        stocks.clear();
         return;
       }
+      const carried = new Map<number, VariantStock[]>();
+      for (const move of change.stock ?? []) carried.set(move.product, [...(carried.get(move.product) ?? []), move]);
       for (const id of change.products) {
         entries.delete(id);
+        const moves = change.stockOnly ? carried.get(id) : undefined;
+        if (moves) {
+          if (stocks.get(id)) merge(id, moves.map((m) => [m.variant, { available: m.available, version: m.version }]));
+          continue;
+        }
+        stocks.delete(id);
+        figurelessAt = seq;
         if (change.stockOnly) continue;
         products.delete(id);
         shownAt.set(id, seq);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { noteChangedProducts } from "../cache/catalog-changes";
+import { noteStockMoves, type VariantStock } from "../cache/catalog-changes";
 
 export interface StockLine {
   variantId: number;
@@ -11,29 +11,36 @@ export interface StockLine {
 /** Lock order: always by variant id, so concurrent checkouts never deadlock (DESIGN §4). */
 const byVariant = (lines: StockLine[]) => [...lines].sort((a, b) => a.variantId - b.variantId);
 
-/** Each statement returns its variant's product, so the caches drop that product's answers once this commits. */
-const noteProducts = (result: unknown, what: "stock taken" | "stock returned") => noteChangedProducts(rowsOf<{ product_id: number }>(result).map((r) => r.product_id), what);
+/**
+ * What each statement returns: its variant's product and the stock it left with that stock's version, so the caches
+ * drop that product's answers once this commits and its page shows the new stock without reading it (decision 0043).
+ */
+const MOVED = sql`returning product_id as product, id as variant, on_hand - reserved as available, stock_version as version`;
+const movesOf = (result: unknown): VariantStock[] => rowsOf<VariantStock>(result).map((r) => ({ product: Number(r.product), variant: Number(r.variant), available: Number(r.available), version: Number(r.version) }));
 
 /**
  * Reserves every line or none: one conditional UPDATE per variant. Returns the first line that could not be
- * reserved; the caller must then roll back its transaction.
+ * reserved; the caller must then roll back its transaction. The moves are noted only when every line was reserved:
+ * a partial reservation is rolled back (for a late payment, by a savepoint inside a transaction that commits).
  */
 export async function reserveStock(tx: Database, lines: StockLine[]): Promise<StockLine | null> {
+  const moves: VariantStock[] = [];
   for (const line of byVariant(lines)) {
     const result = await tx.execute(
       sql`update variants set reserved = reserved + ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity}
-        and exists (select 1 from products p where p.id = variants.product_id and p.status = 'active') returning product_id`,
+        and exists (select 1 from products p where p.id = variants.product_id and p.status = 'active') ${MOVED}`,
     );
     if (rowsOf(result).length === 0) return line;
-    noteProducts(result, "stock taken");
+    moves.push(...movesOf(result));
   }
+  noteStockMoves(moves, "stock taken");
   return null;
 }
 
 /** Gives reserved units back. */
 export async function releaseStock(tx: Database, lines: StockLine[]): Promise<void> {
   for (const line of byVariant(lines)) {
-    noteProducts(await tx.execute(sql`update variants set reserved = reserved - ${line.quantity} where id = ${line.variantId} returning product_id`), "stock returned");
+    noteStockMoves(movesOf(await tx.execute(sql`update variants set reserved = reserved - ${line.quantity} where id = ${line.variantId} ${MOVED}`)), "stock returned");
   }
 }
 
@@ -51,18 +58,20 @@ export async function commitStock(tx: Database, lines: StockLine[]): Promise<voi
 /** A canceled paid order puts its units back on sale. */
 export async function restockStock(tx: Database, lines: StockLine[]): Promise<void> {
   for (const line of byVariant(lines)) {
-    noteProducts(await tx.execute(sql`update variants set on_hand = on_hand + ${line.quantity} where id = ${line.variantId} returning product_id`), "stock returned");
+    noteStockMoves(movesOf(await tx.execute(sql`update variants set on_hand = on_hand + ${line.quantity} where id = ${line.variantId} ${MOVED}`)), "stock returned");
   }
 }
 
-/** For a payment that arrives after its reservation lapsed: take the units now if they are still free. */
+/** For a payment that arrives after its reservation lapsed: take the units now if they are still free (all or none, as reserveStock). */
 export async function takeStock(tx: Database, lines: StockLine[]): Promise<StockLine | null> {
+  const moves: VariantStock[] = [];
   for (const line of byVariant(lines)) {
     const result = await tx.execute(
-      sql`update variants set on_hand = on_hand - ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity} returning product_id`,
+      sql`update variants set on_hand = on_hand - ${line.quantity} where id = ${line.variantId} and on_hand - reserved >= ${line.quantity} ${MOVED}`,
     );
     if (rowsOf(result).length === 0) return line;
-    noteProducts(result, "stock taken");
+    moves.push(...movesOf(result));
   }
+  noteStockMoves(moves, "stock taken");
   return null;
 }
