@@ -104,10 +104,32 @@ function fewerClientChunks(): Plugin {
   };
 }
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Vite wraps every dynamic import in its preload helper, even with modulePreload off, for the stylesheets a chunk
+ * loaded on demand may bring (vitejs/vite#13952, #18551): 1.2 KB, compressed, of code on every page that here
+ * never has anything to preload. The store's styles are one sheet the root links, and no chunk imports CSS (the
+ * build fails if one does), so the helper just loads the chunk.
+ */
+function noPreloadHelper(): Plugin {
+  return {
+    name: "no-preload-helper",
+    enforce: "pre",
+    load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : null),
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        const css = chunk.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        if (css.length) this.error(`${chunk.fileName} imports ${css.join(", ")}: the preload helper that would load it is left out (vite.config.ts)`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // No preload helper around dynamic imports: every island and dialog (decision 0040) would carry its chunk's
   // dependency list and the helper into the page's code. A chunk loaded on use fetches its own imports.
   build: { modulePreload: false },
-  plugins: [tailwindcss(), reactRouter(), fewerClientChunks()],
+  plugins: [noPreloadHelper(), tailwindcss(), reactRouter(), fewerClientChunks()],
   resolve: { tsconfigPaths: true },
 });

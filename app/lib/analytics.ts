@@ -13,7 +13,7 @@ export function pushEvent(event: Record<string, unknown>): void {
   (window.dataLayer ??= []).push(event);
 }
 
-interface Item {
+export interface Item {
   id: number;
   name: string;
   price: number;
@@ -21,7 +21,7 @@ interface Item {
   variant?: string;
 }
 
-const ga4Items = (items: Item[]) => items.map((i) => ({ item_id: String(i.id), item_name: i.name, price: i.price, quantity: i.quantity ?? 1, item_variant: i.variant }));
+export const ga4Items = (items: Item[]) => items.map((i) => ({ item_id: String(i.id), item_name: i.name, price: i.price, quantity: i.quantity ?? 1, item_variant: i.variant }));
 
 export function trackPageView(path: string, title: string): void {
   pushEvent({ event: "page_view", page_path: path, page_title: title });
@@ -43,21 +43,4 @@ export function trackAddToCart(item: Item): void {
 export function trackViewItem(item: Item): void {
   pushEvent({ ecommerce: null });
   pushEvent({ event: "view_item", ecommerce: { currency: "USD", value: item.price, items: ga4Items([item]) } });
-}
-
-export function trackBeginCheckout(value: number, items: Item[]): void {
-  pushEvent({ ecommerce: null });
-  pushEvent({ event: "begin_checkout", ecommerce: { currency: "USD", value, items: ga4Items(items) } });
-}
-
-export function trackPurchase(order: { orderNumber: string; total: number; tax: number; items: Item[] }): void {
-  pushEvent({ ecommerce: null });
-  pushEvent({
-    event: "purchase",
-    action: "purchase",
-    category: "ecommerce",
-    transaction_id: order.orderNumber,
-    value: order.total,
-    ecommerce: { transaction_id: order.orderNumber, currency: "USD", value: order.total, tax: order.tax, items: ga4Items(order.items) },
-  });
 }

@@ -1,6 +1,25 @@
 import { useEffect } from "react";
 import type { OrderStatusAnswer } from "../../server/orders/order-status-types";
-import { trackPurchase } from "./analytics";
+import { ga4Items, type Item, pushEvent } from "./analytics";
+
+/* The checkout's analytics events live here, not in ./analytics, which every page loads with the shell. */
+
+export function trackBeginCheckout(value: number, items: Item[]): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({ event: "begin_checkout", ecommerce: { currency: "USD", value, items: ga4Items(items) } });
+}
+
+export function trackPurchase(order: { orderNumber: string; total: number; tax: number; items: Item[] }): void {
+  pushEvent({ ecommerce: null });
+  pushEvent({
+    event: "purchase",
+    action: "purchase",
+    category: "ecommerce",
+    transaction_id: order.orderNumber,
+    value: order.total,
+    ecommerce: { transaction_id: order.orderNumber, currency: "USD", value: order.total, tax: order.tax, items: ga4Items(order.items) },
+  });
+}
 
 const PAID = new Set(["paid", "processing", "shipped", "delivered"]);
 

@@ -14,7 +14,7 @@ import { useQuote } from "~/components/checkout/use-quote";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
-import { trackBeginCheckout } from "~/lib/analytics";
+import { trackBeginCheckout } from "~/lib/track-purchase";
 import { useCart } from "~/lib/cart";
 
 const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
