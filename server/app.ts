@@ -15,6 +15,7 @@ import { refuseUnstorableUrl } from "./http/unstorable-text";
 import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
 import { createStockFills } from "./http/stock-fill";
+import { localGet } from "./http/local-request";
 import { stockPlaces } from "../shared/product-stock";
 import { viewerPlaces } from "../shared/viewer";
 import { isPublicRequest } from "./http/public-request";
@@ -61,7 +62,9 @@ export function createApp({ services, logger, production, pages = null, secureCo
     const stockFills = pages ? createStockFills({ read: (id) => services.catalog.findProduct({ id }), readStock: (id) => services.catalog.variantStock({ id }), renderPurchase: pages.renderPurchase }) : undefined;
     if (stockFills) services.catalogChanges.subscribe((change) => stockFills.apply(change));
     const stock = stockFills && { places: stockPlaces, fillFor: stockFills.fillFor };
-    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince, stock });
+    // An expired answer is rendered anew by a request of the store's own, through this app, in this process.
+    const renew = (url: string, headers: Record<string, string>) => localGet(app, url, headers, cacheTtlMs);
+    const cache = createResponseCache({ ttlMs: cacheTtlMs, onResult: services.metrics.cacheResult, places: viewerPlaces, wroteSince: viewers.wroteSince, stock, renew });
     services.catalogChanges.subscribe((change) => cache.apply(change));
     // Catalogue reads are the same for everyone.
     app.use("/api/products", cache.middleware(catalogueAnswer));

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
+import { localGet } from "./local-request";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInAdmin } from "../test/admin-helpers";
 import { createApiClient } from "../test/api-client";
@@ -64,10 +65,12 @@ describe("response cache for anonymous catalogue reads", () => {
  * An app whose renders are counted per path (`/p/{id}` shows product {id} exactly; any other path is a listing); from
  * the second render of a path on, each waits until the test releases it.
  */
-async function heldRenders(ttlMs: number, { byWriter = false } = {}) {
+async function heldRenders(ttlMs: number, { byWriter = false, renewing = false } = {}) {
   // byWriter: as the store runs it, where only a visitor who wrote since a touched listing's render is refused it.
+  // renewing: as the store runs it, where an expired answer is rendered anew by a request of the app's own.
   const memo = createViewerMemo({ ttlMs });
-  const cache = createResponseCache({ ttlMs, ...(byWriter ? { wroteSince: memo.wroteSince } : {}) });
+  const renew = (url: string, headers: Record<string, string>) => localGet(app, url, headers, 60_000);
+  const cache = createResponseCache({ ttlMs, ...(byWriter ? { wroteSince: memo.wroteSince } : {}), ...(renewing ? { renew } : {}) });
   const changes = createCatalogChanges();
   changes.subscribe((change) => cache.apply(change));
   const held = { renders: new Map<string, number>(), release: () => {} };
@@ -147,6 +150,69 @@ describe("an expired entry", () => {
       expect(fresh.headers.get("x-cache")).toBeNull();
       expect(await fresh.json()).toEqual({ n: 1 });
       expect((await fetch(app.url)).headers.get("x-cache")).toBe("hit");
+    } finally {
+      app.close();
+    }
+  });
+});
+
+describe("an expired entry no change has touched, renewed in the background (decision 0044)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is served to every request, the first included, while a request of the app's own renders it anew", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const app = await heldRenders(5000, { renewing: true });
+    try {
+      expect(await (await fetch(app.url)).json()).toEqual({ n: 0 });
+      vi.setSystemTime(Date.now() + 6000);
+      const renewalBegins = app.heldRenderBegins();
+      const first = await fetch(app.url); // answered without waiting for the held render
+      expect(first.headers.get("x-cache")).toBe("stale");
+      expect(await first.json()).toEqual({ n: 0 });
+      await renewalBegins;
+      const other = await fetch(app.url);
+      expect(other.headers.get("x-cache")).toBe("stale");
+      expect(await other.json()).toEqual({ n: 0 });
+      expect(app.held.renders.get("/page")).toBe(2);
+      app.held.release();
+      let next = await fetch(app.url);
+      for (let tries = 0; next.headers.get("x-cache") !== "hit" && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        next = await fetch(app.url);
+      }
+      expect(next.headers.get("x-cache")).toBe("hit");
+      expect(await next.json()).toEqual({ n: 1 });
+      expect(app.held.renders.get("/page")).toBe(2);
+    } finally {
+      app.close();
+    }
+  });
+
+  it("is not renewed for a visitor who names the renewal header: only the cache's own secret counts", async () => {
+    const app = await heldRenders(60_000, { renewing: true });
+    try {
+      await fetch(app.url);
+      const forced = await app.get("/page", { "x-cache-renewal": "guess" });
+      expect(forced.headers.get("x-cache")).toBe("hit");
+      expect(app.held.renders.get("/page")).toBe(1);
+    } finally {
+      app.close();
+    }
+  });
+
+  it("is past its stale window, or touched by a change: then a request renders it and waits, as without renewal", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const app = await heldRenders(5000, { renewing: true });
+    try {
+      await fetch(app.url);
+      vi.setSystemTime(Date.now() + 11_000);
+      const { response } = await app.startHeldRender();
+      app.held.release();
+      const fresh = await response;
+      expect(fresh.headers.get("x-cache")).toBeNull();
+      expect(await fresh.json()).toEqual({ n: 1 });
     } finally {
       app.close();
     }

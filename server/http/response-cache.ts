@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { CatalogChange } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
@@ -38,6 +39,9 @@ const NONCE = "nonce";
 /** The share of its life after which a touched listing is rendered anew ahead of its end (see refreshEarly). */
 const REFRESH_AFTER = 0.6;
 
+/** The header of a cache's own renewal requests, with a secret of that cache's (a visitor can't force a render with it). */
+const RENEWAL_HEADER = "x-cache-renewal";
+
 const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
 
 /**
@@ -54,7 +58,9 @@ const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total
  * `maxEntries` answers and `maxBytes` of bodies, the least recently served going first. `places` finds, once per
  * stored HTML page, where a visitor's own texts go (`res.locals.personalPage` fills them). `wroteSince` tells whether
  * a visitor with a cart or a session wrote something since a time: only such a visitor is refused a touched listing
- * (without it, every visitor with a cart or a session is).
+ * (without it, every visitor with a cart or a session is). `renew` sends the store a request for an address as an
+ * anonymous visitor with the given headers: with it, an expired answer no change has touched is rendered anew in the
+ * background while every request, the first included, is served it (see renewBehind).
  */
 export function createResponseCache({
   ttlMs = 5000,
@@ -64,7 +70,10 @@ export function createResponseCache({
   places = (_html: Buffer): [number, number, string][] => [],
   wroteSince = (_req: Request, _at: number): boolean => true,
   stock = undefined as { places: (html: Buffer) => [number, number, string][]; fillFor: (product: number) => Fill | Promise<Fill> } | undefined,
+  renew = undefined as ((url: string, headers: Record<string, string>) => Promise<unknown>) | undefined,
 } = {}) {
+  /** Marks this cache's own renewals (renewBehind): such a request renders and stores, whatever is stored. */
+  const renewal = { [RENEWAL_HEADER]: randomBytes(16).toString("hex") };
   const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
   /**
    * Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. Each
@@ -109,6 +118,28 @@ export function createResponseCache({
     return entry !== undefined && touched(entry) && Date.now() - entry.at > ttlMs * REFRESH_AFTER;
   }
 
+  /**
+   * An expired answer that no change has touched is still right (decision 0022: up to twice `ttlMs` old while it is
+   * rendered anew). Rather than have the first request that finds it wait for that render (during a drop on PGlite,
+   * hundreds of ms behind the checkouts' transactions, and every product page expires within the same second), it
+   * is rendered in the background by a request of the store's own, and every request meanwhile is served it.
+   */
+  function renewBehind(key: string, url: string): boolean {
+    if (!renew || pending.has(key)) return false;
+    const entry = entries.get(key);
+    const age = entry ? Date.now() - entry.at : 0;
+    if (!entry || touched(entry) || age <= ttlMs || age > 2 * ttlMs) return false;
+    let settle!: (rendered: Entry | null) => void;
+    pending.set(key, new Promise<Entry | null>((resolve) => (settle = resolve)));
+    const renewed = () => {
+      pending.delete(key);
+      const now = entries.get(key);
+      settle(now && now !== entry ? now : null);
+    };
+    renew(url, renewal).then(renewed, renewed);
+    return true;
+  }
+
   /** The last change that makes an answer rendered before it wrong for a request arriving now. */
   const lastChangeFor = (answer: CachedAnswer) => Math.max(clearedAt, changedAt(answer));
 
@@ -135,17 +166,20 @@ export function createResponseCache({
   /** Whether an answer whose render began at `startedIn` may still be stored: nothing it shows exactly changed since. */
   const storable = (startedIn: number, answer: CachedAnswer) => clearedAt <= startedIn && changedAt(answer) <= startedIn;
 
-  function capture(answer: CachedAnswer, res: Response) {
+  /** Stores the answer the rest of the app sends, when it may be; concurrent requests wait for it unless it is a renewal's. */
+  function capture(answer: CachedAnswer, res: Response, { renewing = false } = {}) {
     const { key, product, listing } = answer;
     const startedIn = seq;
     const at = Date.now();
-    let done!: (rendered: Entry | null) => void;
     let rendered: Entry | null = null;
-    pending.set(key, new Promise<Entry | null>((resolve) => (done = resolve)));
-    res.once("close", () => {
-      pending.delete(key);
-      done(rendered);
-    });
+    if (!renewing) {
+      let done!: (rendered: Entry | null) => void;
+      pending.set(key, new Promise<Entry | null>((resolve) => (done = resolve)));
+      res.once("close", () => {
+        pending.delete(key);
+        done(rendered);
+      });
+    }
     const chunks: Buffer[] = [];
     const write = res.write.bind(res);
     const end = res.end.bind(res);
@@ -196,6 +230,11 @@ export function createResponseCache({
       return async (req, res, next) => {
         const answer = req.method === "GET" ? describe(req) : null;
         if (!answer) return next();
+        if (req.headers[RENEWAL_HEADER] === renewal[RENEWAL_HEADER]) {
+          capture(answer, res, { renewing: true });
+          return next();
+        }
+        if (renewBehind(answer.key, req.originalUrl) && serve(answer.key, req, res, next, { expired: true })) return;
         if (refreshEarly(answer.key)) {
           onResult("miss");
           capture(answer, res);
