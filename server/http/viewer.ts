@@ -55,25 +55,51 @@ const NOT_PAGES = /^\/(?:api|images|media)\//;
  * from page to page asks for the same one many times a second). Any write by that visitor (a cart or favourite call,
  * signing in or out, a checkout step) forgets theirs when it begins and when it ends, and is remembered (when, by the
  * same key) so that the response cache gives them a fresh listing after it; a change made for them by
- * another party (a payment's webhook emptying the cart) shows within `ttlMs`, and at once in the header, which
- * fetches the cart after hydrating. Personal routes always read it afresh.
+ * another party (a payment's webhook emptying the cart) shows within twice `ttlMs` (see `viewer`), and at once in the
+ * header, which fetches the cart after hydrating. Personal routes always read it afresh.
  */
 export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
   // Bounded like every cache (decision 0035): the least recently used visitor goes first when full.
-  const entries = createLru<string, { at: number; viewer: Promise<Viewer<User>> }>({ maxEntries });
+  const entries = createLru<string, MemoEntry>({ maxEntries });
   /** When each visitor last wrote something, begun or answered (for the response cache's touched listings). */
   const writes = createLru<string, number>({ maxEntries });
   const keyOf = (req: Request) => `${sessionTokenOf(req) ?? ""}|${readCookie(req, CART_COOKIE) ?? ""}`;
   const NOBODY = "|";
+  /** Reads the viewer and keeps it once read; a failed read is not kept. */
+  const read = (key: string, load: () => Promise<Viewer<User>>): MemoEntry => {
+    const entry: MemoEntry = { at: Date.now(), viewer: load(), read: false, renewing: false };
+    entry.viewer.then(
+      () => void (entry.read = true),
+      () => void (entries.get(key) === entry && entries.delete(key)),
+    );
+    return entry;
+  };
   return {
+    /**
+     * The visitor's viewer: as read within `ttlMs`; or, up to twice that old, as read while it is read anew in the
+     * background (decision 0044: during a drop on PGlite a read waits behind the checkouts' transactions, and every
+     * cart holder's page would wait for it every `ttlMs`); or read now.
+     */
     viewer(req: Request, load: () => Promise<Viewer<User>>): Promise<Viewer<User>> {
       const key = keyOf(req);
       const kept = entries.get(key);
-      if (kept && Date.now() - kept.at < ttlMs) return kept.viewer;
-      const viewer = load();
-      entries.set(key, { at: Date.now(), viewer });
-      viewer.catch(() => entries.delete(key));
-      return viewer;
+      const age = kept ? Date.now() - kept.at : Number.POSITIVE_INFINITY;
+      if (kept && age < ttlMs) return kept.viewer;
+      if (kept?.read && age < 2 * ttlMs) {
+        if (!kept.renewing) {
+          kept.renewing = true;
+          const next = read(key, load);
+          // A write by the visitor meanwhile forgot `kept`: the read that may predate it is not kept either.
+          next.viewer.then(
+            () => void (entries.get(key) === kept && entries.set(key, next)),
+            () => void (kept.renewing = false),
+          );
+        }
+        return kept.viewer;
+      }
+      const entry = read(key, load);
+      entries.set(key, entry);
+      return entry.viewer;
     },
     /** Forgets the viewer of the visitor making a write, when it begins and when it is answered. */
     forgetOnWrites(): RequestHandler {
@@ -100,6 +126,16 @@ export function createViewerMemo({ ttlMs = 2000, maxEntries = 10_000 } = {}) {
 }
 
 export type ViewerMemo = ReturnType<typeof createViewerMemo>;
+
+interface MemoEntry {
+  /** When its read began. */
+  at: number;
+  viewer: Promise<Viewer<User>>;
+  /** Whether that read has answered (only such a viewer is served past its life). */
+  read: boolean;
+  /** Whether it is being read anew in the background. */
+  renewing: boolean;
+}
 
 /**
  * Pages for a visitor with a session or a cart cookie (decision 0034): the page (the shared one from the response
