@@ -35,6 +35,7 @@ export interface PricingRules {
   preorderFreeShipping: boolean;
 }
 
+/** The rules from their tables. `db` is the pool, never a transaction: the reads run together, and a transaction's one connection takes one query at a time. */
 export async function loadPricingRules(db: Database): Promise<PricingRules> {
   const [row] = await db.select({ pricesIncludeTax: settings.pricesIncludeTax, taxOnShipping: settings.taxOnShipping, taxProvider: settings.taxProvider }).from(settings);
   const [zoneRows, regionRows, taxRateRows, rateRows, categoryRows, campaignRows] = await Promise.all([

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Fit } from "../../shared/reviews";
 import { productImageUrl } from "../catalog/images/image-url";
 import { priceOrder } from "../pricing/price-order";
-import { loadPricingRules } from "../pricing/pricing-rules";
+import { loadPricingRules, type PricingRules } from "../pricing/pricing-rules";
 import { manualTaxProvider } from "../tax/manual-tax";
 import { insertOrderTaxLines } from "../orders/tax-lines";
 import { refreshProductRating, reviewerName } from "../reviews/review-rows";
@@ -67,6 +67,8 @@ export async function seedReviews(db: Database): Promise<{ buyers: number; revie
     }
   }
 
+  // Read before the transaction: its reads run together, and a transaction's one connection takes one query at a time.
+  const rules = await loadPricingRules(db);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     let written = 0;
@@ -88,7 +90,7 @@ export async function seedReviews(db: Database): Promise<{ buyers: number; revie
           updatedAt: placed,
         })
         .returning({ id: users.id, email: users.email });
-      const order = await insertDeliveredOrder(t, { userId: user!.id, email: user!.email, name, lines: purchases.map((p) => p.line), placed, delivered, buyer });
+      const order = await insertDeliveredOrder(t, rules, { userId: user!.id, email: user!.email, name, lines: purchases.map((p) => p.line), placed, delivered, buyer });
       const published = new Date(delivered.getTime() + randomInt(random, 2, 12) * DAY);
       await t.insert(reviews).values(
         purchases.map(({ line, rating, fit }) => ({
@@ -115,10 +117,9 @@ export async function seedReviews(db: Database): Promise<{ buyers: number; revie
   });
 }
 
-async function insertDeliveredOrder(db: Database, { userId, email, name, lines, placed, delivered, buyer }: { userId: string; email: string; name: string; lines: Line[]; placed: Date; delivered: Date; buyer: number }): Promise<string> {
+async function insertDeliveredOrder(db: Database, rules: PricingRules, { userId, email, name, lines, placed, delivered, buyer }: { userId: string; email: string; name: string; lines: Line[]; placed: Date; delivered: Date; buyer: number }): Promise<string> {
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
   // Priced by the store's own rules (the seeded tables: shipping free, 8 % everywhere), tax lines and all.
-  const rules = await loadPricingRules(db);
   const destination = { country: "US", subdivision: "US-OR", postalCode: "97205" };
   const untaxed = priceOrder({ lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: 1 })) });
   const quote = await manualTaxProvider(async () => rules).quote({
