@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { discountCodes } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { carts, discountCodes, users } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { card, checkoutWith, closeOpenOrders, details, orderFor, setVariantStock, variantStock } from "../test/checkout-helpers";
+import { registerShopper } from "../test/accounts-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 let server: TestServer;
@@ -111,6 +113,19 @@ describe("paying with the test provider", () => {
     expect(status.body.items).toEqual([
       { id: expect.any(Number), size: "M", color: "Black", quantity: 1, refundedQuantity: 0, price: 149.99, product: { id: 2, name: "VSOP Premium Hoodie", imageUrl: "/images/v1/hoodie/black-front.svg" } },
     ]);
+  });
+
+  it("an order paid after its cart became an account's belongs to that account", async () => {
+    const started = await checkoutWith(shopper, hoodie);
+    const member = createApiClient(server.url);
+    const { username } = await registerShopper(member);
+    const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    const order = await orderFor(server.database.db, started.body.paymentIntentId);
+    // Between the checkout and the payment, the cart became the account's (the order itself still has no owner).
+    await server.database.db.update(carts).set({ userId: user!.id }).where(eq(carts.id, order!.cartId!));
+    expect(order!.userId).toBeNull();
+    expect((await pay(started.body.paymentIntentId, started.body.clientSecret)).status).toBe(200);
+    expect(await orderFor(server.database.db, started.body.paymentIntentId)).toMatchObject({ status: "paid", userId: user!.id });
   });
 
   it("a declined card fails the order but keeps the reservation so another card can pay", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cartItems, carts, orders, processedEvents, type OrderRow } from "../db/schema";
 import type { OrderDeps } from "./order-deps";
@@ -58,8 +58,6 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       status = "refunded";
       await restockStock(t, lines);
     }
-    // The order belongs to the account whose cart it came from, even if it was placed before signing in.
-    const [cart] = order.cartId ? await t.select({ userId: carts.userId }).from(carts).where(eq(carts.id, order.cartId)) : [];
     const [updated] = await t
       .update(orders)
       .set({
@@ -68,7 +66,8 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
         paidAt: now(),
         paymentError: null,
         updatedAt: now(),
-        userId: order.userId ?? cart?.userId ?? null,
+        // The order belongs to the account whose cart it came from, even if it was placed before signing in.
+        userId: order.userId ?? (order.cartId ? sql`(select ${carts.userId} from ${carts} where ${carts.id} = ${order.cartId})` : null),
         // This process now owes the confirmation; if it dies before sending, the sweep sends it once the claim lapses.
         confirmationClaimedAt: status === "paid" ? now() : null,
       })

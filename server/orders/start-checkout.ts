@@ -4,7 +4,6 @@ import { productImageUrl } from "../catalog/images/image-url";
 import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
 import { carts, orderItems, orders, variants, type OrderRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
@@ -167,11 +166,10 @@ async function createPendingOrder(
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
   const { priced, chosen, destination } = args.pricing;
-  const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
   const [order] = await tx
     .insert(orders)
     .values({
-      orderNumber: `VS-${n}`,
+      orderNumber: sql`'VS-' || nextval('order_number_seq')`,
       cartId: args.cartId,
       userId: args.userId,
       ...contactColumns(args.details, args.now),

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { orderTaxLines, refundTaxLines } from "../db/schema";
@@ -51,15 +51,20 @@ export async function insertOrderTaxLines(tx: Database, orderId: string, itemIds
   );
 }
 
-/** Orders' tax lines with what refunds gave back of each so far: tax, and the taxable amount it was on. */
+/** Orders' tax lines with what refunds gave back of each so far: tax, and the taxable amount it was on. One statement. */
 export async function listOrderTaxLines(db: Database, orderIds: string[]) {
   if (orderIds.length === 0) return [];
-  const lines = await db.select().from(orderTaxLines).where(inArray(orderTaxLines.orderId, orderIds)).orderBy(asc(orderTaxLines.id));
-  const refunded = lines.length ? await db.select().from(refundTaxLines).where(inArray(refundTaxLines.orderTaxLineId, lines.map((l) => l.id))) : [];
-  return lines.map((l) => {
-    const of = refunded.filter((r) => r.orderTaxLineId === l.id);
-    return { ...l, refundedCents: of.reduce((s, r) => s + r.taxCents, 0), refundedTaxableCents: of.reduce((s, r) => s + r.taxableCents, 0) };
-  });
+  return db
+    .select({
+      ...getTableColumns(orderTaxLines),
+      refundedCents: sql<number>`coalesce(sum(${refundTaxLines.taxCents}), 0)::int`,
+      refundedTaxableCents: sql<number>`coalesce(sum(${refundTaxLines.taxableCents}), 0)::int`,
+    })
+    .from(orderTaxLines)
+    .leftJoin(refundTaxLines, eq(refundTaxLines.orderTaxLineId, orderTaxLines.id))
+    .where(inArray(orderTaxLines.orderId, orderIds))
+    .groupBy(orderTaxLines.id)
+    .orderBy(asc(orderTaxLines.id));
 }
 
 export async function orderTaxLinesOf(db: Database, orderId: string) {
