@@ -15,10 +15,10 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-// The embedded database's thread (decision 0042) and the mail thread (decision 0045) are files of their own, beside main.js.
+// The embedded database's thread (decision 0042) is its own file, beside main.js.
 await build({
-  entryPoints: { "pglite-worker": "server/db/pglite-worker.ts", "mail-worker": "server/mail/mail-worker.ts" },
-  outdir: "build/server",
+  entryPoints: ["server/db/pglite-worker.ts"],
+  outfile: "build/server/pglite-worker.js",
   bundle: true,
   platform: "node",
   format: "esm",
@@ -27,4 +27,4 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log("Built build/server/main.js, build/server/pglite-worker.js and build/server/mail-worker.js");
+console.log("Built build/server/main.js and build/server/pglite-worker.js");

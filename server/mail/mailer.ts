@@ -1,12 +1,15 @@
-import { Worker } from "node:worker_threads";
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
 
 export interface MailMessage {
   /** The sender as the settings name it when the email is written (server/settings), never a fixed address. */
   from: { name: string; address: string };
   to: string;
   subject: string;
-  /** The plain-text part; when left out, the mailer makes it from the HTML (server/mail/plain-text.ts). */
-  text?: string;
+  text: string;
   html: string;
   /**
    * Mail the recipient can turn off carries a one-click unsubscribe address (RFC 8058): it is sent as
@@ -20,66 +23,37 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-interface Pending {
-  resolve(): void;
-  reject(error: Error): void;
-}
-
-/**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file in the outbox folder. The work is done
- * in the mail thread (mail-worker.ts, decision 0045): a checkout's confirmation costs the event loop only the
- * rendering of its HTML. A thread that stopped fails what it had and is started again for the next message.
- */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string }): Mailer {
-  let worker: Worker | null = null;
-  const pending = new Map<number, Pending>();
-  let next = 1;
-
-  function start(): Worker {
-    // Its heap holds a few messages on their way: a small young generation keeps its part of the store's memory small.
-    const started = new Worker(workerFile(), { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-    started.on("message", ({ id, error }: { id: number; error?: Record<string, unknown> }) => {
-      const call = pending.get(id);
-      if (!call) return;
-      pending.delete(id);
-      // The thread keeps the process alive while it has work, not while idle.
-      if (pending.size === 0) started.unref();
-      if (error) call.reject(Object.assign(new Error(String(error.message)), error));
-      else call.resolve();
-    });
-    const stop = (error: Error) => {
-      if (worker !== started) return;
-      worker = null;
-      for (const call of pending.values()) call.reject(error);
-      pending.clear();
-    };
-    started.on("error", stop);
-    started.on("exit", (code) => stop(new Error(`The mail thread stopped (exit code ${code})`)));
-    started.unref();
-    return started;
-  }
-
+/** The message as nodemailer takes it, with the unsubscribe headers when the message has an unsubscribe address. */
+function toNodemailer(message: MailMessage): Mail.Options {
+  const { from, to, subject, text, html, unsubscribeUrl } = message;
   return {
-    send(message) {
-      const thread = (worker ??= start());
-      const id = next++;
-      return new Promise<void>((resolve, reject) => {
-        if (pending.size === 0) thread.ref();
-        pending.set(id, { resolve, reject });
-        try {
-          thread.postMessage({ id, message });
-        } catch (error) {
-          // A field that can't cross threads (a function, a symbol).
-          pending.delete(id);
-          if (pending.size === 0) thread.unref();
-          reject(error as Error);
-        }
-      });
-    },
+    from,
+    to,
+    subject,
+    text,
+    html,
+    ...(unsubscribeUrl ? { list: { unsubscribe: unsubscribeUrl }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
   };
 }
 
-/** The thread's file: the bundled one beside build/server/main.js, or the source when run from source (tests, dev). */
-function workerFile(): URL {
-  return import.meta.url.endsWith(".ts") ? new URL("./mail-worker.ts", import.meta.url) : new URL("./mail-worker.js", import.meta.url);
+/** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file in the outbox folder. */
+export function createMailer({ smtpUrl, outboxDir }: { smtpUrl?: string; outboxDir: string }): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail(toNodemailer(message));
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(toNodemailer(message));
+      await mkdir(outboxDir, { recursive: true });
+      // The random part keeps two messages with one subject in one millisecond (two processes) from overwriting each other.
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60)}-${randomBytes(4).toString("hex")}.eml`;
+      await writeFile(join(outboxDir, name), info.message as Buffer);
+    },
+  };
 }

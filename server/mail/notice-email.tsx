@@ -51,6 +51,6 @@ export function NoticeEmail({ heading, paragraphs, action, unsubscribeUrl, footn
 /** The generic store notice: account, order and any other short email builds on it. */
 export async function noticeEmail({ to, subject, storeIdentity, ...content }: NoticeEmailInput): Promise<MailMessage> {
   const store = await storeIdentity();
-  const html = await renderEmail(<NoticeEmail {...content} store={store} />);
-  return { from: store.sender, to, subject: typeof subject === "string" ? subject : subject(store), html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
+  const { html, text } = await renderEmail(<NoticeEmail {...content} store={store} />);
+  return { from: store.sender, to, subject: typeof subject === "string" ? subject : subject(store), text, html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
 }

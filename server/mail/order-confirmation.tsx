@@ -57,6 +57,6 @@ export function OrderConfirmation({ order, items, charges, storeUrl, store }: Re
 export async function orderConfirmationEmail(props: Props): Promise<MailMessage> {
   const { storeIdentity, ...rest } = props;
   const store = await storeIdentity();
-  const html = await renderEmail(<OrderConfirmation {...rest} store={store} />);
-  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} is confirmed`, html };
+  const { html, text } = await renderEmail(<OrderConfirmation {...rest} store={store} />);
+  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} is confirmed`, text, html };
 }

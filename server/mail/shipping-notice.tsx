@@ -59,6 +59,6 @@ export function ShippingNotice({ order, items, storeUrl, store }: RenderProps) {
 export async function shippingNoticeEmail(props: Props): Promise<MailMessage> {
   const { storeIdentity, ...rest } = props;
   const store = await storeIdentity();
-  const html = await renderEmail(<ShippingNotice {...rest} store={store} />);
-  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} has shipped`, html };
+  const { html, text } = await renderEmail(<ShippingNotice {...rest} store={store} />);
+  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} has shipped`, text, html };
 }

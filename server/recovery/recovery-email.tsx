@@ -81,9 +81,9 @@ export function RecoveryEmail({ step, lines, restoreUrl, unsubscribeUrl, discoun
 
 export async function recoveryEmail({ to, storeIdentity, ...content }: RecoveryEmailInput): Promise<MailMessage> {
   const store = await storeIdentity();
-  const html = await renderEmail(<RecoveryEmail {...content} store={store} />);
+  const { html, text } = await renderEmail(<RecoveryEmail {...content} store={store} />);
   const subject = content.step === 1 ? `You left something in your ${store.name} cart` : discount(content.discount, store.name);
-  return { from: store.sender, to, subject, html, unsubscribeUrl: content.unsubscribeUrl };
+  return { from: store.sender, to, subject, text, html, unsubscribeUrl: content.unsubscribeUrl };
 }
 
 const discount = (d: RecoveryEmailInput["discount"], name: string) => (d ? `Your ${name} cart is waiting, with ${d.label}` : `Your ${name} cart is still waiting`);
