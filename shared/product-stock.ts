@@ -7,6 +7,16 @@
  * code starts so that hydration finds exactly what it renders.
  */
 
+/** A size with this many left or fewer shows the count: "only 2 left". */
+export const LOW_STOCK = 3;
+
+/**
+ * A variant's stock as the purchase panel shows it: sold out (0), the count when low (1 to LOW_STOCK), or in stock
+ * (LOW_STOCK + 1). The panel's HTML depends on the stock through this alone (app/purchase.server.test.ts holds it to
+ * that), so the server renders a product's panel once per shown stock, not once per sale (server/http/stock-fill.ts).
+ */
+export const shownStock = (available: number): number => Math.max(0, Math.min(available, LOW_STOCK + 1));
+
 /** The stock the server sent with a page: the product's total and each variant's, in the product's variant order. */
 export interface SentStock {
   productId: number;

@@ -1,4 +1,4 @@
-import { offerAvailability, PURCHASE_PART, sentStockOf, STOCK_JSON_ID } from "../../shared/product-stock";
+import { offerAvailability, PURCHASE_PART, sentStockOf, shownStock, STOCK_JSON_ID } from "../../shared/product-stock";
 import { scriptJson } from "../../shared/viewer";
 import type { CatalogChange, VariantStock } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
@@ -9,11 +9,11 @@ import type { Fill } from "./page-template";
  * Each product's latest stock as what its cached page's stock places hold (decision 0041): the purchase panel, the
  * stock's JSON and each offer's availability in the JSON-LD. Read once after each change to the product (a sale, a
  * payment's expiry, a staff edit) and shared by every answer until the next: during a drop, a sold product's page
- * costs a render of its panel, not a render of the whole page. The product is read whole (`read`) once, and its
- * variants' stock (`readStock`) once; after that a sale's change carries the stock it left (decision 0043), and the
- * page is filled without reading the database, which during a drop on PGlite waits behind the checkouts' transactions.
- * A change to its stock that carries no figures makes the fill read the variants' stock again. Bounded like every
- * cache (decision 0035).
+ * costs at most a render of its panel, not a render of the whole page, and no render while every size shows as it
+ * did (`shownStock`). The product is read whole (`read`) once, and its variants' stock (`readStock`) once; after that
+ * a sale's change carries the stock it left (decision 0043), and the page is filled without reading the database,
+ * which during a drop on PGlite waits behind the checkouts' transactions. A change to its stock that carries no
+ * figures makes the fill read the variants' stock again. Bounded like every cache (decision 0035).
  */
 export function createStockFills({
   read,
@@ -60,8 +60,24 @@ export function createStockFills({
     return product;
   }
 
-  /** The product with its latest stock: its variants' figures put into the product as last read whole. */
-  async function latest(id: number): Promise<ProductDetail | null> {
+  /**
+   * By product and shown stock (`shownStock` of each variant): its purchase panel, and the product as read whole it was
+   * rendered from (a panel is only reused for that same read). During a drop most sales leave the panel as it was.
+   */
+  const panels = createLru<string, { base: ProductDetail; html: Promise<string> }>({ maxEntries });
+
+  function panelOf(base: ProductDetail, product: ProductDetail): Promise<string> {
+    const key = `${product.id}:${product.variants.map((v) => shownStock(v.available)).join(",")}`;
+    const kept = panels.get(key);
+    if (kept?.base === base) return kept.html;
+    const html = renderPurchase(product);
+    panels.set(key, { base, html });
+    html.catch(() => panels.get(key)?.html === html && panels.delete(key));
+    return html;
+  }
+
+  /** The product with its latest stock (its variants' figures put into the product as last read whole), and that read. */
+  async function latest(id: number): Promise<{ product: ProductDetail; base: ProductDetail } | null> {
     const known = products.get(id) ?? (await whole(id));
     if (!known) return null;
     let figures = stocks.get(id);
@@ -74,19 +90,21 @@ export function createStockFills({
     // Variants added or removed since the product was read whole: read it whole again.
     if (stock.size !== known.variants.length || !known.variants.every((v) => stock.has(v.id))) {
       stocks.delete(id);
-      return whole(id);
+      const again = await whole(id);
+      return again && { product: again, base: again };
     }
     const variants = known.variants.map((v) => ({ ...v, available: stock.get(v.id)!.available }));
-    return { ...known, stock: variants.reduce((n, v) => n + v.available, 0), variants };
+    return { product: { ...known, stock: variants.reduce((n, v) => n + v.available, 0), variants }, base: known };
   }
 
   async function load(id: number): Promise<Fill> {
-    const product = await latest(id);
+    const found = await latest(id);
     // Gone from sale since its page was cached: a staff change, which drops the page as well; it is kept as it is.
-    if (!product) return () => undefined;
+    if (!found) return () => undefined;
+    const { product, base } = found;
     const texts = new Map<string, Buffer>([
       [STOCK_JSON_ID, Buffer.from(scriptJson(sentStockOf(product)))],
-      [PURCHASE_PART, Buffer.from(await renderPurchase(product))],
+      [PURCHASE_PART, Buffer.from(await panelOf(base, product))],
     ]);
     product.variants.forEach((v, i) => texts.set(`availability:${i}`, Buffer.from(offerAvailability(product.preorder, v.available))));
     return (place) => texts.get(place);

@@ -1,8 +1,7 @@
 import type { VariantAvailability } from "../../../server/catalog/product-types";
 import { cn } from "~/lib/cn";
 import { swatchFor } from "~/lib/swatches";
-
-export const LOW_STOCK = 3;
+import { LOW_STOCK } from "../../../shared/product-stock";
 
 export function ColorPicker({ colors, value, onChange }: { colors: string[]; value: string; onChange: (color: string) => void }) {
   return (
