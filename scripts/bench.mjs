@@ -204,6 +204,8 @@ export async function scenarios(url, options = {}) {
   until = options.until ?? Number.POSITIVE_INFINITY;
   const ids = (await (await fetch(`${url}/api/products?limit=60`)).json()).map((p) => p.id);
   const variants = await stockedVariants(url, ids);
+  // A PostgreSQL bench database is kept between runs, and every run's checkouts sell its stock.
+  if (variants.length < CONNECTIONS) throw new Error(`Only ${variants.length} variants in stock: earlier runs sold the bench database's stock. Drop the database (it is made and seeded again) and run again.`);
   const tee = variants[0];
   let n = 0;
   const rows = [];
