@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { PgliteThread } from "./pglite-thread";
 import { preparePgliteStatements, preparePoolStatements } from "./prepared";
+import { cacheStatements } from "./statement-cache";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -42,9 +43,11 @@ const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
 export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, image }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (url) {
     // A database that does not answer fails a request within seconds instead of holding it (decision 0027).
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
+    // Connections are replaced every half hour, and with them the statements each prepared (decision 0046).
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000, maxLifetimeSeconds: 1800 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
+    pool.on("connect", cacheStatements);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     preparePoolStatements(db, pool);
     return {

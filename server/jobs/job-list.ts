@@ -85,9 +85,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     name: "maintain-database",
-    description: "The embedded database's statistics and free space (VACUUM ANALYZE; PostgreSQL does its own)",
-    cron: "17 * * * *",
-    every: "Hourly, at :17",
+    description: "The database's statistics and free space where no autovacuum keeps them (PGlite, or PostgreSQL with autovacuum off)",
+    cron: "*/5 * * * *",
+    every: "Every 5 minutes",
     run: async (_services, database) => {
       await maintainDatabase(database);
       return 0;
