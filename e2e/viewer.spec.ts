@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { BASE_URL, expect, goto, test } from "./fixtures";
 import { registerShopper } from "./journeys";
+import { pausedProxy } from "./paused-proxy";
 
 /**
  * Decision 0034: the shared page with the visitor's viewer stitched in. From the first paint on, the header shows the
@@ -22,7 +23,9 @@ function recordViewer() {
     const header = document.querySelector("header");
     if (!header) return;
     const badge = header.querySelector('[data-v="cart-count"]');
-    push(w.__viewer.cart, badge ? (shown(badge) ? (badge.textContent ?? "") : "(hidden)") : null);
+    // Nothing is painted of the badge while its group waits for the rest of the header (header.tsx): no value then.
+    const painted = badge?.parentElement?.checkVisibility() ?? false;
+    push(w.__viewer.cart, badge && painted ? (shown(badge) ? (badge.textContent ?? "") : "(hidden)") : null);
     const guest = header.querySelector('[data-viewer="guest"]');
     const member = header.querySelector('[data-viewer="member"]');
     if (guest && member) push(w.__viewer.account, shown(member) ? `Account: ${member.querySelector('[data-v="account-name"]')?.textContent ?? ""}` : shown(guest) ? "Sign in" : "(none)");
@@ -100,6 +103,19 @@ for (const device of ["desktop", "phone @phone"]) {
       expect(theirs.cart).toEqual(["1"]);
       await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
       await other.context().close();
+    });
+
+    test("a page that stops right after the badge's start tag shows no badge until its 3 comes", async ({ page }) => {
+      await addItems(page, 2, 3);
+      // The parser reads `<span data-v="cart-count" …>`, the page is painted, and only then comes its text.
+      const proxy = await pausedProxy(BASE_URL, { path: "/category/men", cutAfter: (html) => html.indexOf(">", html.indexOf('data-v="cart-count"')) + 1, pauseMs: 400 });
+      try {
+        const seen = await visit(page, `${proxy.url}/category/men`);
+        expect(seen.cart).toEqual(["3"]);
+        expect(seen.cls, `shifted: ${seen.shifted.join(", ")}`).toBeLessThan(0.001);
+      } finally {
+        await proxy.close();
+      }
     });
 
     test("a signed-in shopper with 3 items and a favourite sees them from the first paint", async ({ page }) => {

@@ -51,9 +51,11 @@ export function Header() {
         <Logo store={store} />
         <DesktopNav pathname={pathname} />
         {/*
-          Shown once the browser has read its last element (the cart button): a page can be painted before all of its
-          HTML is read, and this group, pushed right, widened leftwards as its buttons came (a layout shift). Browsers
-          without :has() ignore the rule and show it at once.
+          Shown once the browser has read its last element (the mark after the cart button): a page can be painted
+          before all of its HTML is read, and this group, pushed right, widened leftwards as its buttons came (a layout
+          shift). The mark comes after the badge's text, not on the button: the parser can stop between the badge's
+          start tag and its text, and an empty badge is hidden (a flash of no badge before "3"). Browsers without :has()
+          ignore the rule and show it at once.
         */}
         <div className="ml-auto flex items-center gap-1 [&:not(:has(>[data-header-end]))]:hidden">
           <SearchBox className="mr-1 hidden w-48 md:block xl:w-60" query={query} />
@@ -77,7 +79,6 @@ export function Header() {
           </Link>
           <button
             type="button"
-            data-header-end
             onClick={() => setCartOpen(true)}
             onPointerEnter={preloadCartDrawer}
             onFocus={preloadCartDrawer}
@@ -93,6 +94,7 @@ export function Header() {
               className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[0.7rem] font-bold leading-5 text-white tabular-nums empty:hidden"
             />
           </button>
+          <span data-header-end hidden />
         </div>
       </div>
     </header>
