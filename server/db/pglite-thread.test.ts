@@ -46,6 +46,42 @@ describe("PGlite in its own thread (decision 0042)", () => {
     expect((await outside).rows).toEqual([{ n: 2 }]);
   });
 
+  it("answers statements sent together, without waiting for each other, each with its own rows and parsers", async () => {
+    await thread.query("insert into items (id, name, added) values (1, 'tee', '2026-01-02T03:04:05Z')");
+    const answers = Array.from({ length: 30 }, (_, i) =>
+      i % 2 ? thread.query("select $1::int as n, added from items", [i], { parsers: { [types.TIMESTAMPTZ]: (value) => value } }) : thread.query("select $1::int as n, added from items", [i]),
+    );
+    const rows = (await Promise.all(answers)).map((answer) => answer.rows[0] as { n: number; added: unknown });
+    expect(rows.map((row) => row.n)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(rows.map((row) => typeof row.added)).toEqual(Array.from({ length: 30 }, (_, i) => (i % 2 ? "string" : "object")));
+  });
+
+  it("runs a backup's exclusive section only once the statements sent before it are answered", async () => {
+    const sent = performance.now();
+    const slow = thread.query("select pg_sleep(0.3)");
+    const waited = await thread.runExclusive(async () => performance.now() - sent);
+    await slow;
+    expect(waited).toBeGreaterThanOrEqual(290);
+  });
+
+  it("keeps a transaction's statements in it when its first one could not be sent", async () => {
+    await expect(
+      thread.transaction(async (tx) => {
+        await expect(tx.query("select $1", [() => 1])).rejects.toThrow();
+        await tx.query("insert into items (id, name) values (1, 'tee')");
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    expect((await thread.query("select count(*)::int as n from items")).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("rolls back a transaction whose first statement fails, and sends nothing for one without statements", async () => {
+    await expect(thread.transaction((tx) => tx.query("insert into items (id) values (1)"))).rejects.toMatchObject({ code: "23502" });
+    expect(await thread.transaction(async () => "nothing")).toBe("nothing");
+    await thread.transaction((tx) => tx.query("insert into items (id, name) values (1, 'tee')"));
+    expect((await thread.query("select name from items")).rows).toEqual([{ name: "tee" }]);
+  });
+
   it("rolls back a transaction that throws, and the connection is usable after", async () => {
     await expect(
       thread.transaction(async (tx) => {

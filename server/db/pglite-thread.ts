@@ -14,14 +14,19 @@ export interface EmbeddedTransaction {
  * the pages. Here the store's event loop only sends a statement and takes the rows back.
  *
  * It answers what the store, drizzle and pg-boss ask of a PGlite: `query`, `exec`, `transaction`, `runExclusive`.
- * One lock on this side keeps them apart as PGlite's own locks did: a statement, a transaction from BEGIN to its end,
- * or an exclusive section (a backup's copy) holds the one connection until it is done.
+ * The thread runs the calls one at a time, in the order they were sent. A transaction from BEGIN to its end, or an
+ * exclusive section (a backup's copy), holds the one connection until it is done: one lock on this side keeps every
+ * other call from being sent meanwhile. A statement on its own does not hold it while it is answered (decision 0047):
+ * it is sent at once, after those sent before it, so the thread never idles while the event loop, busy serving
+ * pages, comes round to an answer and sends the next statement.
  */
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #lock = new Mutex();
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #next = 1;
+  /** The last call sent, settled: the thread answers in order, so once it is answered, every call before it is too. */
+  #last: Promise<unknown> = Promise.resolve();
   #wasm = 0;
   #stopped: Error | null = null;
 
@@ -57,9 +62,15 @@ export class PgliteThread {
   }
 
   #call<T>(op: string, ...args: unknown[]): Promise<T> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
+    return this.#post<T>(op, args).answer;
+  }
+
+  /** Sends a call; `sent` is false when it could not be (a stopped thread, a parameter that can't cross threads). */
+  #post<T>(op: string, args: unknown[]): { answer: Promise<T>; sent: boolean } {
+    if (this.#stopped) return { answer: Promise.reject(this.#stopped), sent: false };
     const id = this.#next++;
-    return new Promise<T>((resolve, reject) => {
+    let sent = true;
+    const answer = new Promise<T>((resolve, reject) => {
       // The thread keeps the process alive while it has work, not while idle: a script that forgets close() ends.
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -68,9 +79,22 @@ export class PgliteThread {
       } catch (error) {
         // A parameter that can't cross threads (a function, a symbol).
         this.#pending.delete(id);
+        sent = false;
         reject(error as Error);
       }
     });
+    this.#last = answer.then(ignore, ignore);
+    return { answer, sent };
+  }
+
+  /**
+   * Sends a call on its own at once, or, while a transaction or an exclusive section holds the connection, as soon as
+   * it ends (in turn with the others waiting). It does not hold the connection while it is answered.
+   */
+  async #send<T>(call: () => Promise<T>): Promise<T> {
+    if (!this.#lock.isLocked()) return call();
+    const { sent } = await this.#lock.runExclusive(() => ({ sent: call() }));
+    return sent;
   }
 
   #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -78,28 +102,37 @@ export class PgliteThread {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#lock.runExclusive(() => this.#query<T>(text, params, options));
+    return this.#send(() => this.#query<T>(text, params, options));
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.#lock.runExclusive(() => this.#call<Results[]>("exec", text));
+    return this.#send(() => this.#call<Results[]>("exec", text));
   }
 
   /** Rows of a named prepared statement (server/db/prepared.ts), never inside another caller's transaction. */
   prepared(name: string, text: string, values: (string | null)[]): Promise<unknown[]> {
-    return this.#lock.runExclusive(() => this.#call<unknown[]>("prepared", name, text, values));
+    return this.#send(() => this.#call<unknown[]>("prepared", name, text, values));
   }
 
-  /** BEGIN, `fn`, then COMMIT, or ROLLBACK when `fn` throws; nothing else runs in between. */
+  /**
+   * BEGIN, `fn`, then COMMIT, or ROLLBACK when `fn` throws; nothing else runs in between. BEGIN goes with the first
+   * statement, in one call (a transaction with none sends nothing).
+   */
   transaction<T>(fn: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
     return this.#lock.runExclusive(async () => {
-      await this.#call("exec", "BEGIN");
+      let begun = false;
       let closed = false;
+      // The thread runs BEGIN before a call marked so, and the call only if BEGIN succeeded.
+      const inTransaction = <T>(op: string, ...args: unknown[]) => {
+        const { answer, sent } = this.#post<T>(op, [...args, !begun]);
+        begun ||= sent;
+        return answer;
+      };
       const tx: EmbeddedTransaction = {
-        query: (text, params, options) => this.#query(text, params, options),
-        exec: (text) => this.#call("exec", text),
+        query: (text, params = [], options) => inTransaction("query", text, params, options?.rowMode, textTypes(options)),
+        exec: (text) => inTransaction("exec", text),
         rollback: async () => {
-          await this.#call("exec", "ROLLBACK");
+          if (begun) await this.#call("exec", "ROLLBACK");
           closed = true;
         },
         get closed() {
@@ -108,10 +141,11 @@ export class PgliteThread {
       };
       try {
         const result = await fn(tx);
-        if (!closed) await this.#call("exec", "COMMIT");
+        if (!closed && begun) await this.#call("exec", "COMMIT");
         return result;
       } catch (error) {
-        if (!closed && !this.#stopped) await this.#call("exec", "ROLLBACK");
+        // Also when BEGIN itself failed: PostgreSQL only warns of a ROLLBACK outside a transaction.
+        if (!closed && begun && !this.#stopped) await this.#call("exec", "ROLLBACK");
         throw error;
       } finally {
         closed = true;
@@ -119,9 +153,12 @@ export class PgliteThread {
     });
   }
 
-  /** Runs `fn` while no statement runs (a backup's copy of the files). */
+  /** Runs `fn` while no statement runs (a backup's copy of the files): those sent before it are answered first. */
   runExclusive<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#lock.runExclusive(fn);
+    return this.#lock.runExclusive(async () => {
+      await this.#last;
+      return fn();
+    });
   }
 
   async dumpDataDir(compression: "none" | "gzip" | "auto" = "auto"): Promise<Blob> {
@@ -156,3 +193,5 @@ function textTypes(options: QueryOptions | undefined): number[] {
     return Number(type);
   });
 }
+
+const ignore = () => {};

@@ -58,7 +58,8 @@ function runPrepared(name: string, text: string, values: (string | null)[]): Pro
 async function run(op: string, args: unknown[]): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   switch (op) {
     case "query": {
-      const [text, params, rowMode, textTypes] = args as [string, unknown[], QueryOptions["rowMode"], number[]];
+      const [text, params, rowMode, textTypes, begin] = args as [string, unknown[], QueryOptions["rowMode"], number[], boolean];
+      if (begin) await pglite.exec("BEGIN");
       // Calls run one at a time (below), so the table swapped in is this query's alone.
       locked.parsers = textTypes.length ? parsersFor(textTypes) : defaultParsers;
       try {
@@ -69,6 +70,7 @@ async function run(op: string, args: unknown[]): Promise<{ value: unknown; trans
       }
     }
     case "exec":
+      if (args[1]) await pglite.exec("BEGIN");
       return { value: (await pglite.exec(args[0] as string)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })) };
     case "prepared":
       return { value: await runPrepared(...(args as [string, string, (string | null)[]])) };
