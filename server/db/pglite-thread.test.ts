@@ -56,6 +56,23 @@ describe("PGlite in its own thread (decision 0042)", () => {
     expect(rows.map((row) => typeof row.added)).toEqual(Array.from({ length: 30 }, (_, i) => (i % 2 ? "string" : "object")));
   });
 
+  it("keeps a statement run often parsed, with the same answers, errors and parsers, and parses it again after its table changed", async () => {
+    await thread.query("insert into items (id, name, added) values (1, 'tee', '2026-01-02T03:04:05Z'), (2, 'cap', '2026-01-02T03:04:05Z')");
+    const text = "select * from items where id = $1 or name = $2 order by id";
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await thread.query(text, [1, "cap"])).rows);
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [{ id: 1, name: "tee", added: new Date("2026-01-02T03:04:05Z") }, { id: 2, name: "cap", added: new Date("2026-01-02T03:04:05Z") }]));
+    const kept = (await thread.query<{ name: string }>("select name from pg_prepared_statements where statement = $1", [text])).rows;
+    expect(kept).toHaveLength(1);
+    expect((await thread.query(text, [2, null], { rowMode: "array", parsers: { [types.TIMESTAMPTZ]: (value) => value } })).rows).toEqual([[2, "cap", "2026-01-02 03:04:05+00"]]);
+    const insert = "insert into items (id, name) values ($1, $2) returning id";
+    for (let i = 3; i < 7; i++) expect((await thread.query(insert, [i, `n${i}`])).affectedRows).toBe(1);
+    await expect(thread.query(insert, [3, "again"])).rejects.toMatchObject({ code: "23505", constraint: "items_pkey" });
+    await thread.exec("alter table items add column note text");
+    await expect(thread.query(text, [1, "cap"])).rejects.toMatchObject({ code: "0A000" });
+    expect((await thread.query(text, [1, "cap"])).rows).toEqual([expect.objectContaining({ id: 1, note: null }), expect.objectContaining({ id: 2, note: null })]);
+  });
+
   it("runs a backup's exclusive section only once the statements sent before it are answered", async () => {
     const sent = performance.now();
     const slow = thread.query("select pg_sleep(0.3)");

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { Mutex, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { statementName } from "./statement-cache";
 
 export interface EmbeddedTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -25,6 +26,11 @@ export class PgliteThread {
   readonly #lock = new Mutex();
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   #next = 1;
+  /**
+   * The statements the thread keeps parsed, by name: the store's repeated ones, as a PostgreSQL connection keeps them
+   * (decision 0046), within the same bound.
+   */
+  readonly #named = new Set<string>();
   /** The last call sent, settled: the thread answers in order, so once it is answered, every call before it is too. */
   #last: Promise<unknown> = Promise.resolve();
   #wasm = 0;
@@ -97,12 +103,13 @@ export class PgliteThread {
     return sent;
   }
 
-  #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call("query", text, params, options?.rowMode, textTypes(options));
+  /** A statement's call: the text, its parameters, how its rows come, the types read as text, its name if it has one. */
+  #queryArgs(text: string, params: unknown[] = [], options?: QueryOptions): unknown[] {
+    return [text, params, options?.rowMode, textTypes(options), statementName(text, this.#named)];
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#send(() => this.#query<T>(text, params, options));
+    return this.#send(() => this.#call<Results<T>>("query", ...this.#queryArgs(text, params, options)));
   }
 
   exec(text: string): Promise<Results[]> {
@@ -129,7 +136,7 @@ export class PgliteThread {
         return answer;
       };
       const tx: EmbeddedTransaction = {
-        query: (text, params = [], options) => inTransaction("query", text, params, options?.rowMode, textTypes(options)),
+        query: (text, params, options) => inTransaction("query", ...this.#queryArgs(text, params, options)),
         exec: (text) => inTransaction("exec", text),
         rollback: async () => {
           if (begun) await this.#call("exec", "ROLLBACK");

@@ -50,7 +50,41 @@ function runPrepared(name: string, text: string, values: (string | null)[]): Pro
       }
       const bind = serialize.bind({ statement: name, values });
       const { messages } = await pglite.execProtocol(concat([bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
-      return parse.parseResults(messages, defaultParsers as Parameters<typeof parse.parseResults>[1])[0]?.rows ?? [];
+      return parse.parseResults(messages, defaultParsers as Parsers)[0]?.rows ?? [];
+    }),
+  );
+}
+
+/** The parameters' types of each statement kept parsed, by its name (named by the event loop's side). */
+const statements = new Map<string, number[]>();
+type Parsers = Parameters<typeof parse.parseResults>[1];
+
+/**
+ * A statement the store runs often, under its name (decision 0047): parsed once, with its parameters' types, then
+ * only bound and executed, in one call into PostgreSQL, which plans it once when a generic plan costs no more. The
+ * parameters are serialised by type as `query()` does. A plan whose rows changed shape (a table altered meanwhile) is
+ * closed, and the statement parsed again next time.
+ */
+function runNamed(name: string, text: string, params: unknown[], parsers: Parsers, rowMode: QueryOptions["rowMode"]) {
+  const { serialize } = protocol;
+  return locked._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      let types = statements.get(name);
+      if (!types) {
+        const { messages } = await pglite.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]));
+        statements.set(name, (types = parse.parseDescribeStatementResults(messages)));
+      }
+      const values = params.map((param, i) => (param === null || param === undefined ? null : (pglite.serializers[types[i]!] ?? String)(param)));
+      try {
+        const { messages } = await pglite.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]));
+        return parse.parseResults(messages, parsers, rowMode ? { rowMode } : undefined)[0]!;
+      } catch (error) {
+        if ((error as { code?: string }).code === "0A000") {
+          statements.delete(name);
+          await pglite.execProtocol(concat([serialize.close({ type: "S", name }), serialize.sync()]));
+        }
+        throw error;
+      }
     }),
   );
 }
@@ -58,10 +92,15 @@ function runPrepared(name: string, text: string, values: (string | null)[]): Pro
 async function run(op: string, args: unknown[]): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   switch (op) {
     case "query": {
-      const [text, params, rowMode, textTypes, begin] = args as [string, unknown[], QueryOptions["rowMode"], number[], boolean];
+      const [text, params, rowMode, textTypes, name, begin] = args as [string, unknown[], QueryOptions["rowMode"], number[], string | undefined, boolean];
       if (begin) await pglite.exec("BEGIN");
+      const parsers = textTypes.length ? parsersFor(textTypes) : defaultParsers;
+      if (name) {
+        const { rows, fields, affectedRows } = await runNamed(name, text, params, parsers as Parsers, rowMode);
+        return { value: { rows, fields, affectedRows } };
+      }
       // Calls run one at a time (below), so the table swapped in is this query's alone.
-      locked.parsers = textTypes.length ? parsersFor(textTypes) : defaultParsers;
+      locked.parsers = parsers;
       try {
         const { rows, fields, affectedRows } = await pglite.query(text, params, rowMode ? { rowMode } : undefined);
         return { value: { rows, fields, affectedRows } };

@@ -32,13 +32,23 @@ function named(config: unknown, prepared: Set<string>): unknown {
   if (typeof config !== "object" || config === null) return config;
   const { text, name, submit } = config as { text?: unknown; name?: unknown; submit?: unknown };
   if (typeof text !== "string" || name !== undefined || submit !== undefined) return config;
+  const statement = statementName(text, prepared);
+  return statement ? { ...config, name: statement } : config;
+}
+
+/**
+ * The name a connection runs this text under, once it is run often enough and while the connection has room for it
+ * (`prepared`: the names it has, added to here); undefined to run it unnamed. The embedded database's thread asks
+ * the same (server/db/pglite-thread.ts).
+ */
+export function statementName(text: string, prepared: Set<string>): string | undefined {
   const statement = hotStatementName(text);
-  if (!statement) return config;
+  if (!statement) return undefined;
   if (!prepared.has(statement)) {
-    if (prepared.size >= STATEMENTS_PER_CONNECTION) return config;
+    if (prepared.size >= STATEMENTS_PER_CONNECTION) return undefined;
     prepared.add(statement);
   }
-  return { ...config, name: statement };
+  return statement;
 }
 
 /** The statement's name once its text has been run PREPARE_AFTER times; undefined until then. */
