@@ -21,6 +21,9 @@ import { prepareStore } from "./prepare-store";
 import { createLanguageModel } from "./stylist/language-model";
 import { stopServer } from "./stop-server";
 
+/** How long an idle keep-alive connection is kept (its `Keep-Alive: timeout=65`). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface StartStoreOptions {
   config: Config;
   logger: Logger;
@@ -106,6 +109,11 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   const app = createApp({ services, logger, production, pages: pageHandlers, metricsToken: config.METRICS_TOKEN ?? null, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production || !pages ? config.RESPONSE_CACHE_MS : 0 });
 
   const server: Server = app.listen(config.PORT, config.HOST);
+  // An idle keep-alive connection stays open longer than a balancer's or a client's own idle limit (60 s for the
+  // common balancers), so the other side closes it first. Node's 5 s meant a client reusing one just as the store
+  // closed it got a reset (ECONNRESET, a balancer's 502), as a browser test once did.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await new Promise<void>((done, fail) => {
     server.once("listening", done);
     server.once("error", fail);

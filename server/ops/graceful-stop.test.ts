@@ -1,6 +1,7 @@
-import { createServer, request as httpRequest } from "node:http";
+import { Agent, createServer, type IncomingMessage, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEEP_ALIVE_MS } from "../start-store";
 import { type AppProcess, createDataDir, startAppProcess } from "../test/app-processes";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../test/test-database";
 
@@ -66,6 +67,15 @@ describe("SIGTERM under load", () => {
     await database?.close();
     await data?.remove();
     slowModel.close();
+  });
+
+  it("keeps an idle keep-alive connection longer than a balancer's 60 s, and says so", async () => {
+    const agent = new Agent({ keepAlive: true });
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${app.url}/api/health`, { agent }, resolve).on("error", reject).end());
+    answer.resume();
+    agent.destroy();
+    expect(answer.headers["keep-alive"]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
   });
 
   it("finishes every request already in flight, refuses new connections, and exits cleanly", async () => {
