@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillTemplate, holesOf, pageTemplate } from "./page-template";
+import { filledTemplate, fillTemplate, holesOf, pageTemplate } from "./page-template";
 
 const page = (text: string) => Buffer.from(text);
 const joined = (pieces: Buffer[]) => Buffer.concat(pieces).toString();
@@ -41,5 +41,15 @@ describe("a page template", () => {
     expect(pieces[1]!.toString()).toBe(`"></head>${long}<t nonce="`);
     expect(pieces[2]!.toString()).toBe('Q">');
     expect(joined(pieces)).toBe(body.toString().replaceAll('"N"', '"Q"'));
+  });
+
+  it("fills some holes for good, and keeps the others where their bytes now are", () => {
+    const body = page("<a>N</a><b>stock</b><c>N</c><d>v</d>");
+    const template = pageTemplate(body, [...holesOf(body, "N", "nonce"), [11, 16, "stock"], [31, 32, "viewer"]]);
+    const stocked = filledTemplate(template, (name) => (name === "stock" ? page("sold out") : undefined));
+    expect(stocked.body.toString()).toBe("<a>N</a><b>sold out</b><c>N</c><d>v</d>");
+    expect(stocked.holes.map(([from, to, name]) => [stocked.body.subarray(from, to).toString(), name])).toEqual([["N", "nonce"], ["N", "nonce"], ["v", "viewer"]]);
+    const fill = (name: string) => (name === "nonce" ? page("QQ") : name === "viewer" ? page("3") : undefined);
+    expect(joined(fillTemplate(stocked, fill))).toBe("<a>QQ</a><b>sold out</b><c>QQ</c><d>3</d>");
   });
 });

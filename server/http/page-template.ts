@@ -33,29 +33,62 @@ export function pageTemplate(body: Buffer, holes: [number, number, string][]): P
 }
 
 /**
- * The answer's pieces: long static stretches as views of the stored page (no copy), everything between them (short
- * stretches and the filled holes) gathered into one Buffer each.
+ * The template with the holes `fill` has a text for filled in for good: a new body, with the other holes where their
+ * bytes now are (a product page with its latest stock, decision 0048).
  */
-export function fillTemplate({ body, holes }: PageTemplate, fill: Fill): Buffer[] {
+export function filledTemplate({ body, holes }: PageTemplate, fill: Fill): PageTemplate {
+  const parts: Buffer[] = [];
+  const kept: [number, number, string][] = [];
+  let at = 0;
+  let moved = 0;
+  for (const [from, to, name] of holes) {
+    const text = fill(name);
+    if (text === undefined) {
+      kept.push([from + moved, to + moved, name]);
+      continue;
+    }
+    parts.push(body.subarray(at, from), text);
+    moved += text.length - (to - from);
+    at = to;
+  }
+  parts.push(body.subarray(at));
+  return { body: Buffer.concat(parts), holes: kept };
+}
+
+/**
+ * Pieces to write, in order: long ones on their own (views of the stored page, no copy), runs of short ones joined into
+ * one Buffer each (every piece is a write to the socket), empty ones left out.
+ */
+export function gatherer() {
   const pieces: Buffer[] = [];
   let gathered: Buffer[] = [];
   const flush = () => {
     if (gathered.length > 0) pieces.push(gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered));
     gathered = [];
   };
-  const stretch = (from: number, to: number) => {
-    if (to <= from) return;
-    if (to - from < GATHER_BELOW) return void gathered.push(body.subarray(from, to));
-    flush();
-    pieces.push(body.subarray(from, to));
+  return {
+    add(piece: Buffer) {
+      if (piece.length === 0) return;
+      if (piece.length < GATHER_BELOW) return void gathered.push(piece);
+      flush();
+      pieces.push(piece);
+    },
+    done(): Buffer[] {
+      flush();
+      return pieces;
+    },
   };
+}
+
+/** The answer's pieces: the stored page's static stretches with each hole filled (or keeping its own bytes). */
+export function fillTemplate({ body, holes }: PageTemplate, fill: Fill): Buffer[] {
+  const out = gatherer();
   let at = 0;
   for (const [from, to, name] of holes) {
-    stretch(at, from);
-    gathered.push(fill(name) ?? body.subarray(from, to));
+    out.add(body.subarray(at, from));
+    out.add(fill(name) ?? body.subarray(from, to));
     at = to;
   }
-  stretch(at, body.length);
-  flush();
-  return pieces;
+  out.add(body.subarray(at));
+  return out.done();
 }

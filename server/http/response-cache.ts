@@ -3,7 +3,8 @@ import type { Request, RequestHandler, Response } from "express";
 import type { CatalogChange } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
 import type { CachedAnswer } from "./cache-rules";
-import { type Fill, fillTemplate, holesOf, type PageTemplate, pageTemplate } from "./page-template";
+import { acceptsGzip, GZIP_FROM, gzipFill, type GzipStretches, gzipStretches } from "./gzip-template";
+import { type Fill, filledTemplate, fillTemplate, holesOf, type PageTemplate, pageTemplate } from "./page-template";
 
 declare global {
   namespace Express {
@@ -28,6 +29,12 @@ interface Entry {
   headers: Record<string, string>;
   /** The body, cut where its nonce was and where `places` says a visitor's own texts go. */
   template: PageTemplate;
+  /**
+   * Its static stretches compressed once, for the answers to visitors who accept gzip (decision 0048); null if it is
+   * too short, or has stock places (then `stocked` holds them, made on the first such answer after each sale).
+   */
+  gzip: GzipStretches | null;
+  stocked?: Compressed & { latest: Fill };
   /** Whether it has places for a visitor's own texts beside the nonce. */
   personal: boolean;
   /** Whether it has places for its product's latest stock (decision 0041): it is kept across that product's sales. */
@@ -35,6 +42,15 @@ interface Entry {
 }
 
 const NONCE = "nonce";
+
+/** A page's template and its static stretches compressed. */
+interface Compressed {
+  template: PageTemplate;
+  stretches: GzipStretches;
+}
+
+/** Every answer's nonce has the length of the stored page's (base64 of 16 bytes, server/http/security.ts). */
+const fixedLength = (hole: string) => hole === NONCE;
 
 /** The share of its life after which a touched listing is rendered anew ahead of its end (see refreshEarly). */
 const REFRESH_AFTER = 0.6;
@@ -74,7 +90,7 @@ export function createResponseCache({
 } = {}) {
   /** Marks this cache's own renewals (renewBehind): such a request renders and stores, whatever is stored. */
   const renewal = { [RENEWAL_HEADER]: randomBytes(16).toString("hex") };
-  const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: (entry) => entry.template.body.length });
+  const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: sizeOfEntry });
   /**
    * Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. Each
    * resolves to the answer rendered (null when it can't be shared), stored or not.
@@ -158,7 +174,16 @@ export function createResponseCache({
     // written around them.
     const nonce: string | undefined = res.locals.cspNonce;
     const marker = nonce ? Buffer.from(nonce) : undefined;
-    const piecesFor = (own: Fill) => fillTemplate(entry.template, (name) => (name === NONCE ? marker : (own(name) ?? latest?.(name))));
+    const gzip = acceptsGzip(res.req.headers["accept-encoding"]) ? compressedFor(entry, latest) : null;
+    const piecesFor = (own: Fill) => {
+      const fill: Fill = (name) => (name === NONCE ? marker : (own(name) ?? latest?.(name)));
+      const gzipped = gzip && gzipFill(gzip.template, gzip.stretches, fill);
+      if (!gzipped) return fillTemplate(entry.template, fill);
+      // Set only now: an answer that fails before its pieces are made (the cart page's) sends an error instead.
+      res.setHeader("Content-Encoding", "gzip");
+      res.vary("Accept-Encoding");
+      return gzipped;
+    };
     if (entry.personal && res.locals.personalPage) res.locals.personalPage(piecesFor);
     else sendPieces(res, piecesFor(() => undefined));
   }
@@ -199,7 +224,8 @@ export function createResponseCache({
         const own = html ? places(body) : [];
         const stocked = html && answer.stock && stock ? stock.places(body) : [];
         const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own, ...stocked]);
-        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, personal: own.length > 0, stock: stocked.length > 0 };
+        const gzip = body.length >= GZIP_FROM && stocked.length === 0 ? gzipStretches(template, fixedLength) : null;
+        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, gzip, personal: own.length > 0, stock: stocked.length > 0 };
         // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
         if (storable(startedIn, answer)) entries.set(key, rendered);
       }
@@ -267,6 +293,30 @@ export function createResponseCache({
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
+/**
+ * An entry's compressed stretches, or null when it goes uncompressed. A page with stock places gets them with its
+ * product's latest stock filled in (the JSON-LD's two dozen availability places would split its stretches small), made
+ * again when that stock changes (a sale, a few times a second at most).
+ */
+function compressedFor(entry: Entry, latest: Fill | undefined): Compressed | null {
+  if (entry.gzip) return { template: entry.template, stretches: entry.gzip };
+  if (!entry.stock || !latest || entry.template.body.length < GZIP_FROM) return null;
+  if (entry.stocked?.latest !== latest) {
+    const template = filledTemplate(entry.template, (name) => (name === NONCE ? undefined : latest(name)));
+    entry.stocked = { latest, template, stretches: gzipStretches(template, fixedLength) };
+  }
+  return entry.stocked;
+}
+
+/**
+ * The bytes an entry holds: its page and its compressed stretches. A page with stock places counts three times its
+ * size: its own, its stocked copy's, and that copy's compressed stretches (smaller than the page).
+ */
+function sizeOfEntry(entry: Entry): number {
+  const body = entry.template.body.length;
+  return entry.stock ? 3 * body : body + (entry.gzip?.stretches.reduce((n, s) => n + s.deflated.length, 0) ?? 0);
+}
+
 /** Anonymous means no session and no cart: such a visitor sees the same page as any other. */
 export function isAnonymous(req: Request): boolean {
   const cookie = req.headers.cookie ?? "";
@@ -277,12 +327,14 @@ export function isAnonymous(req: Request): boolean {
  * Sends a body made of pieces with its length, without joining them into a new Buffer: a page-sized copy per request
  * was most of what malloc kept after a bench (decision 0035). When nothing compresses the answer (the client accepts
  * no encoding) the pieces and the head go out in one system call (corked; `end` uncorks); a write was one system call
- * each, and a system call costs this store's hosts tens of microseconds. A compressed answer is not corked: the
- * compression middleware waits for the socket to drain, which a corked socket never does.
+ * each, and a system call costs this store's hosts tens of microseconds. An answer the compression middleware
+ * compresses is not corked: it waits for the socket to drain, which a corked socket never does. One already encoded
+ * (decision 0048) passes through it as it is.
  */
 export function sendPieces(res: Response, pieces: Buffer[], write = res.write.bind(res), end = res.end.bind(res)): void {
   if (!res.headersSent) res.setHeader("Content-Length", String(pieces.reduce((n, piece) => n + piece.length, 0)));
-  const corked = pieces.length > 1 && !ENCODINGS.test(String(res.req.headers["accept-encoding"] ?? ""));
+  const compressed = !res.getHeader("content-encoding") && ENCODINGS.test(String(res.req.headers["accept-encoding"] ?? ""));
+  const corked = pieces.length > 1 && !compressed;
   if (corked) res.cork();
   for (const piece of pieces) if (piece.length > 0) write(piece);
   end();
