@@ -1,5 +1,5 @@
 import compression from "compression";
-import express from "express";
+import express, { type Request } from "express";
 import type { Services } from "./context";
 import { apiRouter } from "./http/api";
 import { errorHandler } from "./http/errors";
@@ -37,6 +37,13 @@ export interface CreateAppOptions {
   metricsToken?: string | null;
 }
 
+/** Whether the response cache may hold this request's page: see createApp. */
+function storedPage(req: Request): boolean {
+  if (req.path.startsWith("/api/")) return false;
+  if (req.path.endsWith(".data")) return isPublicRequest(req);
+  return !req.path.includes(".") && (isAnonymous(req) || isPublicRequest(req));
+}
+
 export function createApp({ services, logger, production, pages = null, secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
@@ -72,9 +79,10 @@ export function createApp({ services, logger, production, pages = null, secureCo
     const suggestions = createResponseCache({ ttlMs: cacheTtlMs, maxEntries: 500, onResult: services.metrics.cacheResult });
     services.catalogChanges.subscribe((change) => suggestions.apply(change));
     app.use("/api/search/suggest", suggestions.middleware(suggestionAnswer));
-    // Pages only: files (anything with an extension, .data included) and the API have their own caching. A public
-    // page is one render for every visitor (its loaders never see the visitor); the others only for anonymous ones.
-    app.use(cache.middleware((req) => (!req.path.startsWith("/api/") && !req.path.includes(".") && (isAnonymous(req) || isPublicRequest(req)) ? pageAnswer(req) : null)));
+    // Pages only: files (anything else with an extension) and the API have their own caching. A public page is one
+    // render for every visitor (its loaders never see the visitor), and so is a client-side visit's data for it; the
+    // other pages only for anonymous visitors.
+    app.use(cache.middleware((req) => (storedPage(req) ? pageAnswer(req) : null)));
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());

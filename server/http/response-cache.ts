@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import type { CatalogChange } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
+import { STOCK_JSON_ID } from "../../shared/product-stock";
 import type { CachedAnswer } from "./cache-rules";
 import { acceptsGzip, GZIP_FROM, gzipFill, type GzipStretches, gzipStretches } from "./gzip-template";
 import { type Fill, filledTemplate, fillTemplate, holesOf, type PageTemplate, pageTemplate } from "./page-template";
@@ -31,10 +32,10 @@ interface Entry {
   template: PageTemplate;
   /**
    * Its static stretches compressed once, for the answers to visitors who accept gzip (decision 0048); null if it is
-   * too short, or has stock places (then `stocked` holds them, made on the first such answer after each sale).
+   * too short, or has stock places (then `stocked` holds them; see compressedFor).
    */
   gzip: GzipStretches | null;
-  stocked?: Compressed & { latest: Fill };
+  stocked?: Compressed & { latest: Fill; texts: (Buffer | undefined)[] };
   /** Whether it has places for a visitor's own texts beside the nonce. */
   personal: boolean;
   /** Whether it has places for its product's latest stock (decision 0041): it is kept across that product's sales. */
@@ -58,7 +59,7 @@ const REFRESH_AFTER = 0.6;
 /** The header of a cache's own renewal requests, with a secret of that cache's (a visitor can't force a render with it). */
 const RENEWAL_HEADER = "x-cache-renewal";
 
-const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link"];
+const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link", "x-remix-response"];
 
 /**
  * A short-lived in-process cache of whole responses, for anonymous catalogue reads and pages (issue 10 allows it as
@@ -295,18 +296,26 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 /**
  * An entry's compressed stretches, or null when it goes uncompressed. A page with stock places gets them with its
- * product's latest stock filled in (the JSON-LD's two dozen availability places would split its stretches small), made
- * again when that stock changes (a sale, a few times a second at most).
+ * product's shown stock filled in (the JSON-LD's two dozen availability places would cut it into stretches too small
+ * to compress), made again when what it shows changes (sold out, a few left), not on every sale: the stock's JSON,
+ * with the exact figures every sale changes, stays a hole filled per answer.
  */
 function compressedFor(entry: Entry, latest: Fill | undefined): Compressed | null {
   if (entry.gzip) return { template: entry.template, stretches: entry.gzip };
   if (!entry.stock || !latest || entry.template.body.length < GZIP_FROM) return null;
   if (entry.stocked?.latest !== latest) {
-    const template = filledTemplate(entry.template, (name) => (name === NONCE ? undefined : latest(name)));
-    entry.stocked = { latest, template, stretches: gzipStretches(template, fixedLength) };
+    const shown: Fill = (name) => (name === NONCE || name === STOCK_JSON_ID ? undefined : latest(name));
+    const texts = entry.template.holes.map(([, , name]) => shown(name));
+    if (entry.stocked && texts.every((text, i) => sameText(text, entry.stocked!.texts[i]))) entry.stocked.latest = latest;
+    else {
+      const template = filledTemplate(entry.template, shown);
+      entry.stocked = { latest, texts, template, stretches: gzipStretches(template, fixedLength) };
+    }
   }
   return entry.stocked;
 }
+
+const sameText = (a: Buffer | undefined, b: Buffer | undefined) => a === b || (a !== undefined && b !== undefined && a.equals(b));
 
 /**
  * The bytes an entry holds: its page and its compressed stretches. A page with stock places counts three times its

@@ -251,6 +251,28 @@ describe("the shared page (decision 0034)", () => {
     }
   });
 
+  it("stores a client-side visit's data once for every visitor, and drops a product's with its sale", async () => {
+    const path = "/product/5.data";
+    const shopper = await shopperWithCart(cached, 1);
+    const first = await shopper.get(path);
+    const anonymous = await createApiClient(cached.url).get(path);
+    expect([first.status, anonymous.status]).toEqual([200, 200]);
+    expect([first.headers.get("x-cache"), anonymous.headers.get("x-cache")]).toEqual([null, "hit"]);
+    expect(anonymous.text).toBe(first.text);
+    expect(anonymous.headers.get("x-remix-response")).toBe("yes");
+    expect(anonymous.headers.get("set-cookie")).toBeNull();
+    // A stock change of another product leaves it; one of its own drops it (it has no stock places).
+    cached.services.catalogChanges.publish({ products: [6], stockOnly: true });
+    expect((await shopper.get(path)).headers.get("x-cache")).toBe("hit");
+    cached.services.catalogChanges.publish({ products: [5], stockOnly: true });
+    expect((await shopper.get(path)).headers.get("x-cache")).toBeNull();
+    // A personal route's data is never stored.
+    const account = createApiClient(cached.url);
+    await registerShopper(account, { name: "Alex Nodata" });
+    await account.get("/account.data");
+    expect((await account.get("/account.data")).headers.get("x-cache")).toBeNull();
+  });
+
   it("keeps the visitor from every public route's loaders, and still gives it to the personal ones", async () => {
     const shopper = createApiClient(uncached.url);
     const { name } = await registerShopper(shopper, { name: "Kim Loaders" });
