@@ -1,6 +1,6 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { crc32Combine, crc32Shift } from "./crc32-combine";
-import { type Fill, gatherer, type PageTemplate } from "./page-template";
+import type { Fill, PageTemplate } from "./page-template";
 
 /**
  * A stored page sent gzipped without compressing it per answer (decision 0048). Every answer differs from the stored
@@ -75,12 +75,14 @@ function compressed(body: Buffer, from: number, to: number, dictionary: Buffer |
  * fixed hole's text has another length.
  */
 export function gzipFill({ body, holes }: PageTemplate, { stretches, fixed }: GzipStretches, fill: Fill): Buffer[] | null {
-  const out = gatherer();
-  out.add(HEADER);
+  // Not gathered into fewer Buffers: the answer goes corked, in one system call however many pieces it has, and a copy
+  // per answer (most stretches are short once compressed) is memory malloc keeps.
+  const pieces: Buffer[] = [HEADER];
+  const add = (piece: Buffer) => piece.length > 0 && pieces.push(piece);
   let crc = 0;
   let size = 0;
   const stretch = ({ deflated, crc: own, length, shift }: GzipStretch) => {
-    out.add(deflated);
+    add(deflated);
     crc = crc32Combine(crc, own, shift);
     size += length;
   };
@@ -88,27 +90,28 @@ export function gzipFill({ body, holes }: PageTemplate, { stretches, fixed }: Gz
     stretch(stretches[i]!);
     const text = fill(name) ?? body.subarray(from, to);
     if (text.length !== to - from && fixed(name)) return null;
-    out.add(blocksOf(text));
+    if (text.length >= DEFLATE_FILLS_FROM) add(deflateRawSync(text, { ...SYNC, level: 1 }));
+    else if (text.length > 0) pieces.push(storedBlockHeader(text.length), text);
     crc = crc32(text, crc);
     size += text.length;
   }
   stretch(stretches[holes.length]!);
-  const trailer = Buffer.alloc(10);
+  const trailer = Buffer.allocUnsafe(10);
   trailer[0] = 0x03; // an empty final block (fixed codes: its end-of-block code, padded)
+  trailer[1] = 0;
   trailer.writeUInt32LE(crc, 2);
   trailer.writeUInt32LE(size % 2 ** 32, 6);
-  out.add(trailer);
-  return out.done();
+  pieces.push(trailer);
+  return pieces;
 }
 
-/** A hole's text as deflate blocks that leave the stream byte-aligned and not ended. */
-export function blocksOf(text: Buffer): Buffer {
-  if (text.length >= DEFLATE_FILLS_FROM) return deflateRawSync(text, { ...SYNC, level: 1 });
-  // A stored block, not final: its type bits (padded to the byte), its length and the length's complement.
-  const header = Buffer.alloc(5);
-  header.writeUInt16LE(text.length, 1);
-  header.writeUInt16LE(~text.length & 0xffff, 3);
-  return Buffer.concat([header, text]);
+/** The header of a stored block (not final) of `length` bytes: its type bits, padded to the byte, the length and its complement. */
+function storedBlockHeader(length: number): Buffer {
+  const header = Buffer.allocUnsafe(5);
+  header[0] = 0;
+  header.writeUInt16LE(length, 1);
+  header.writeUInt16LE(~length & 0xffff, 3);
+  return header;
 }
 
 /** Whether an Accept-Encoding header allows gzip (named, or `*`, without q=0). */

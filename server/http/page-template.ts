@@ -59,7 +59,7 @@ export function filledTemplate({ body, holes }: PageTemplate, fill: Fill): PageT
  * Pieces to write, in order: long ones on their own (views of the stored page, no copy), runs of short ones joined into
  * one Buffer each (every piece is a write to the socket), empty ones left out.
  */
-export function gatherer() {
+function gatherer() {
   const pieces: Buffer[] = [];
   let gathered: Buffer[] = [];
   const flush = () => {
