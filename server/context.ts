@@ -155,7 +155,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const mailer = countedMailer(deps.mailer, metrics);
   let stopping = false;
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
-  const settings = createSettingsService({ db, media, now, sharedReads, catalogChanges });
+  // The settings change only when staff save them (a change to everything): a sale's stock change, many a second
+  // during a drop, leaves their shared read alone (each checkout's email and each render read them).
+  const settingsReads = createSharedReads({ ttlMs: sharedReadMs, maxEntries: 1 });
+  const settings = createSettingsService({ db, media, now, sharedReads: settingsReads, catalogChanges });
   /** Who the store is in its emails, read from the settings as each one is written. */
   const storeIdentity = settings.identity;
   const sharedCampaign = sharedReads.share((args: { slug?: string }) => getCampaign({ db, now, ...args }));
@@ -209,6 +212,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   catalogChanges.subscribe((change) => {
     sharedReads.clear();
     if ("all" in change) {
+      settingsReads.clear();
       collections.clear();
       rules.clear();
       home.clearCache();

@@ -54,7 +54,21 @@ export function gzipStretches({ body, holes }: PageTemplate, fixed: (name: strin
     at = to;
   });
   stretches.push(compressed(body, at, body.length, clean ? lookBack(body, holes, Math.max(reach, at - LOOK_BACK), at) : undefined));
-  return { stretches, fixed };
+  return { stretches: packed(stretches), fixed };
+}
+
+/**
+ * The stretches' blocks copied into one Buffer of their size: zlib hands each back as a slice of its own 16 KB output
+ * buffer, which a stored page's twenty-odd stretches would each keep whole.
+ */
+function packed(stretches: GzipStretch[]): GzipStretch[] {
+  const all = Buffer.allocUnsafeSlow(stretches.reduce((n, s) => n + s.deflated.length, 0));
+  let at = 0;
+  return stretches.map((stretch) => {
+    const length = stretch.deflated.copy(all, at);
+    at += length;
+    return { ...stretch, deflated: all.subarray(at - length, at) };
+  });
 }
 
 /** The page from `from` to `to` as the compressor may look back on it: the fixed holes in it zeroed. */

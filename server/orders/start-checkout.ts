@@ -20,7 +20,7 @@ import { recordOrderEvent } from "./order-events";
 import { type CheckoutPricing, priceCheckout, TAX_UNAVAILABLE } from "./price-checkout";
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { TaxProvider } from "../tax/tax-provider";
-import { insertOrderTaxLines, orderTaxLinesOf, summarizeTaxLines } from "./tax-lines";
+import { insertOrderTaxLines, summarizeTaxLines } from "./tax-lines";
 
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
@@ -40,7 +40,9 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   // A provider on the network (Stripe Tax) is asked before the transaction, which then finds its answer remembered:
   // no lock is held while it answers.
   if (taxProvider.name !== "manual") await quoteAhead({ ...deps, rules, provider: taxProvider, cartId });
-  const { order, replacedIntentId } = await db.transaction(async (tx) => {
+  // The tax lines priced here are the order's: stored with it, or the same as its own when it is reused (the fingerprint
+  // holds them), so the answer shows them without reading them back.
+  const { order, replacedIntentId, taxLines: charged } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // One checkout at a time per cart: a double click waits here and then reuses the first one's order.
     await t.execute(sql`select id from ${carts} where id = ${cartId} for update`);
@@ -60,12 +62,12 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
-      return { order: updated!, replacedIntentId: null };
+      return { order: updated!, replacedIntentId: null, taxLines: priced.taxLines };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now(), "shopper");
     const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, pricing, taxProvider: taxProvider.name, fingerprint, provider: payments.name, now: now() });
     await holdDiscount(t, discount, created, lines, now());
-    return { order: created, replacedIntentId: open?.paymentIntentId ?? null };
+    return { order: created, replacedIntentId: open?.paymentIntentId ?? null, taxLines: priced.taxLines };
   });
   if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
 
@@ -98,7 +100,7 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   if (!order.paymentIntentId) {
     await db.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
   }
-  const taxLines = summarizeTaxLines(await orderTaxLinesOf(db, order.id));
+  const taxLines = summarizeTaxLines(charged);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,

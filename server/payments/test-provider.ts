@@ -46,11 +46,13 @@ export function createTestPaymentProvider({ db }: { db: Database }): PaymentProv
     publishableKey: null,
     async createPaymentIntent({ orderId, amountCents, idempotencyKey }) {
       const id = `pi_test_${randomBytes(12).toString("hex")}`;
-      await db
+      const [created] = await db
         .insert(testPaymentIntents)
         .values({ id, clientSecret: `${id}_secret_${randomBytes(16).toString("hex")}`, idempotencyKey, orderId, amountCents, status: "requires_payment_method" })
-        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
-      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+        .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
+        .returning();
+      // The same key again (a retry): the intent made the first time, as Stripe answers it.
+      const [row] = created ? [created] : await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
       return toIntent(row!);
     },
     async retrievePaymentIntent(id) {
