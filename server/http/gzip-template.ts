@@ -38,6 +38,11 @@ export const GZIP_FROM = 1024;
 const DEFLATE_FILLS_FROM = 1024;
 
 const SYNC = { finishFlush: constants.Z_SYNC_FLUSH };
+/**
+ * A long hole text (the cart page's lines, a few KB) is compressed per answer: fast, and with a small window and hash
+ * (a few KB of zlib's state rather than its default 256 KB, allocated and freed for every answer).
+ */
+const FILL_DEFLATE = { ...SYNC, level: 1, windowBits: 11, memLevel: 4 };
 /** How far back before its stretch the compressor may look (deflate's window is 32 KB; the start-up cost grows with it). */
 const LOOK_BACK = 16 * 1024;
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -104,7 +109,7 @@ export function gzipFill({ body, holes }: PageTemplate, { stretches, fixed }: Gz
     stretch(stretches[i]!);
     const text = fill(name) ?? body.subarray(from, to);
     if (text.length !== to - from && fixed(name)) return null;
-    if (text.length >= DEFLATE_FILLS_FROM) add(deflateRawSync(text, { ...SYNC, level: 1 }));
+    if (text.length >= DEFLATE_FILLS_FROM) add(deflateRawSync(text, FILL_DEFLATE));
     else if (text.length > 0) pieces.push(storedBlockHeader(text.length), text);
     crc = crc32(text, crc);
     size += text.length;
