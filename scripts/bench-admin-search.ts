@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { adminSearch } from "../server/admin-search/admin-search";
-import { seedCampaign } from "../server/campaign/campaign";
+import { seedDrops } from "../server/drops/seed-drops";
 import { seedContent } from "../server/content/seed-content";
 import { openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
@@ -80,7 +80,7 @@ async function sample(label: string) {
 try {
   await migrateDatabase(database);
   await seedCatalog(db);
-  await seedCampaign(db, new Date());
+  await seedDrops(db, new Date());
   await seedContent(db, new Date());
   await addPeople();
   console.log(`PGlite, Node ${process.version}, ${RUNS} runs of each query`);

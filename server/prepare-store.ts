@@ -1,5 +1,5 @@
 import type { Config } from "./config";
-import { seedCampaign } from "./campaign/campaign";
+import { seedDrops } from "./drops/seed-drops";
 import type { DatabaseHandle } from "./db/client";
 import { maintainDatabase } from "./db/maintenance";
 import { migrateDatabase } from "./db/migrate";
@@ -24,7 +24,7 @@ export async function prepareStore({ database, config, logger, reviews = true }:
   }
   // Seeded relative to the store's clock (STORE_CLOCK_OFFSET moves it ahead).
   const now = offsetClock(config.STORE_CLOCK_OFFSET)();
-  await seedCampaign(database.db, now);
+  await seedDrops(database.db, now);
   // The blog's articles and the info pages become entries once, in a store that has none (issue 28).
   await seedContent(database.db, now);
   // The home page of SPEC §2 becomes sections once, in a store whose staff never saved one.

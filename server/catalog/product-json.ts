@@ -2,8 +2,9 @@ import type { ProductRow } from "../db/schema";
 import { productImageUrls } from "./images/image-url";
 import { photoJpeg } from "../../shared/photo-urls";
 import type { Photo, Product } from "./product-types";
+import type { ProductDrop } from "../../shared/drops";
 
-export type ProductRecord = Omit<ProductRow, "searchVector"> & { category: string; subcategory: string | null; stock: number; photo: Photo | null };
+export type ProductRecord = Omit<ProductRow, "searchVector"> & { category: string; subcategory: string | null; stock: number; photo: Photo | null; drops: ProductDrop[] };
 
 export const toDollars = (cents: number) => cents / 100;
 
@@ -32,5 +33,6 @@ export function toProductJson(row: ProductRecord): Product {
     hot: row.hot,
     stock: row.stock,
     photo: row.photo,
+    drops: row.drops,
   };
 }

@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import type { Photo } from "./product-types";
 import { categories, products, variants } from "../db/schema";
+import { productDropsSql } from "../drops/product-drops-sql";
+import type { ProductDrop } from "../../shared/drops";
 
 const subcategories = alias(categories, "subcategories");
 
@@ -24,7 +26,7 @@ export const firstPhotoSql = sql<Photo | null>`(select json_build_object('key', 
 /** Products with their category and subcategory slugs and available stock: the base of every product read. */
 export function selectProducts(db: Database) {
   return db
-    .select({ ...productColumns, category: categories.slug, subcategory: subcategories.slug, stock: stockSql, photo: firstPhotoSql })
+    .select({ ...productColumns, category: categories.slug, subcategory: subcategories.slug, stock: stockSql, photo: firstPhotoSql, drops: sql<ProductDrop[]>`${productDropsSql(sql`${products.id}`)}` })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId));

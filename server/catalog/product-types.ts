@@ -1,3 +1,4 @@
+import type { ProductDrop } from "../../shared/drops";
 import type { Photo } from "../../shared/photo-urls";
 
 export type { Photo };
@@ -29,6 +30,8 @@ export interface Product {
   stock: number;
   /** The first staff photo, or null while the product shows its illustrations. */
   photo: Photo | null;
+  /** The drops it is in (shared/drops.ts: `currentDrop` says which counts now); [] for an ordinary product. */
+  drops: ProductDrop[];
 }
 
 export interface VariantAvailability {

@@ -237,7 +237,7 @@ export const staffRoles = pgTable(
     check("staff_roles_name_length", sql`char_length(${t.name}) between 1 and 60`),
     check(
       "staff_roles_permissions_known",
-      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'customers.read', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
+      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
     ),
   ],
 );
@@ -758,15 +758,111 @@ export const testPaymentIntents = pgTable("test_payment_intents", {
 });
 
 /** A product drop such as VSOP: its dates are data, so every "Ships …" text and the countdown read them here. */
-export const campaigns = pgTable("campaigns", {
-  slug: text("slug").primaryKey(),
-  name: text("name").notNull(),
-  preorderClosesAt: timestamp("preorder_closes_at", { withTimezone: true }).notNull(),
-  shipsAt: timestamp("ships_at", { withTimezone: true }).notNull(),
-  freeShipping: boolean("free_shipping").notNull().default(true),
-  limitedQuantities: boolean("limited_quantities").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+/**
+ * A drop (issue 48, decision 0049): a limited release made by staff and opened by the clock. Its phase at an instant
+ * is a query rule over these times (server/drops/drop-phase.ts), never a job's side effect. The VSOP collection is
+ * the first row.
+ */
+export const drops = pgTable(
+  "drops",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** From here the page and its products are shown, with a countdown, but cannot be bought. */
+    announceAt: timestamp("announce_at", { withTimezone: true }).notNull(),
+    /** Optional: from here subscribers holding an early-access link may buy. */
+    earlyAccessAt: timestamp("early_access_at", { withTimezone: true }),
+    /** From here everyone may buy. */
+    opensAt: timestamp("opens_at", { withTimezone: true }).notNull(),
+    preorderClosesAt: timestamp("preorder_closes_at", { withTimezone: true }).notNull(),
+    shipsAt: timestamp("ships_at", { withTimezone: true }).notNull(),
+    /** Units one customer (account, email or shipping address) may buy of each product, and of the whole drop. */
+    perProductLimit: integer("per_product_limit"),
+    perDropLimit: integer("per_drop_limit"),
+    freeShipping: boolean("free_shipping").notNull().default(true),
+    limitedQuantities: boolean("limited_quantities").notNull().default(true),
+    /** Checkouts a minute let in by the waiting room; null: no line. */
+    admitPerMinute: integer("admit_per_minute"),
+    /** How long an admitted visitor (or an early-access pass) may take to check out. */
+    checkoutMinutes: integer("checkout_minutes").notNull().default(10),
+    /** The landing page's content blocks (home section shapes: hero, rich text, product grid, FAQ). */
+    page: jsonb("page").notNull().default(sql`'[]'::jsonb`),
+    /** The waiting room's next free admission slot (each joiner takes max(now, this + 60 s / rate)). */
+    lineNextSlotAt: timestamp("line_next_slot_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("drops_dates_in_order", sql`${t.announceAt} <= ${t.opensAt} and (${t.earlyAccessAt} is null or (${t.announceAt} <= ${t.earlyAccessAt} and ${t.earlyAccessAt} <= ${t.opensAt})) and ${t.opensAt} <= ${t.preorderClosesAt} and ${t.preorderClosesAt} <= ${t.shipsAt}`),
+    check("drops_limits_positive", sql`(${t.perProductLimit} is null or ${t.perProductLimit} > 0) and (${t.perDropLimit} is null or ${t.perDropLimit} > 0) and (${t.admitPerMinute} is null or ${t.admitPerMinute} > 0) and ${t.checkoutMinutes} > 0`),
+  ],
+);
+
+export const dropProducts = pgTable(
+  "drop_products",
+  {
+    dropId: integer("drop_id")
+      .notNull()
+      .references(() => drops.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dropId, t.productId] }), index("drop_products_product_idx").on(t.productId)],
+);
+
+/**
+ * A drop's waiting room and early-access passes (issue 48): one row per visitor who joined the line (after the
+ * proof-of-work) or redeemed an early-access link. `admitAt` is the slot the line gave them; they may buy from then
+ * until `expiresAt`. Every process reads the same rows, so all agree on who is in.
+ */
+export const dropPasses = pgTable(
+  "drop_passes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dropId: integer("drop_id")
+      .notNull()
+      .references(() => drops.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["line", "early"] }).notNull(),
+    /** The order of arrival in the line (first come, first served). */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull(),
+    admitAt: timestamp("admit_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The early-access invitation this pass was redeemed from. */
+    invitationId: integer("invitation_id"),
+  },
+  (t) => [index("drop_passes_drop_admit_idx").on(t.dropId, t.admitAt), check("drop_passes_kind_known", sql`${t.kind} in ('line', 'early')`)],
+);
+
+/** An early-access invitation: one per subscriber and drop, emailed once at earlyAccessAt, redeemable once. */
+export const dropInvitations = pgTable(
+  "drop_invitations",
+  {
+    id: serial("id").primaryKey(),
+    dropId: integer("drop_id")
+      .notNull()
+      .references(() => drops.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** SHA-256 of the link's secret part: the link itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("drop_invitations_one_per_email").on(t.dropId, t.email)],
+);
+
+/** Proof-of-work challenges already spent (issue 48): a solution counts once; rows older than the challenge's life go. */
+export const dropChallengeUses = pgTable("drop_challenge_uses", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+export type DropRow = typeof drops.$inferSelect;
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -902,7 +998,6 @@ export const auditLog = pgTable(
   ],
 );
 
-export type CampaignRow = typeof campaigns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type StaffRoleRow = typeof staffRoles.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCampaign } from "../campaign/campaign";
+import { seedDrops } from "../drops/seed-drops";
 import { type Database, openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedCatalog } from "../seed/seed-catalog";
@@ -50,7 +50,7 @@ describe("backups of a PGlite store, taken while it runs", () => {
     const database = await openDatabase({ dataDir });
     await migrateDatabase(database);
     await seedCatalog(database.db);
-    await seedCampaign(database.db, new Date());
+    await seedDrops(database.db, new Date());
     server = await startTestServer({ database });
     control = await startControlSocket({ dataDir, pglite: database.pglite!, db: database.db, logger: createLogger("silent") });
     mkdirSync(join(mediaDir, "originals"), { recursive: true });

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCampaign } from "../campaign/campaign";
+import { seedDrops } from "../drops/seed-drops";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { seedCatalog } from "../seed/seed-catalog";
@@ -44,7 +44,7 @@ describe.runIf(postgresBinaries())("PostgreSQL stopped in the middle of traffic 
     const database = await openDatabase({ url: postgres.url, poolSize: 4 });
     await migrateDatabase(database);
     await seedCatalog(database.db);
-    await seedCampaign(database.db, new Date());
+    await seedDrops(database.db, new Date());
     server = await startTestServer({ database });
     pagesServer = await startTestServer({ database: await openDatabase({ url: postgres.url, poolSize: 4 }), pages: true });
     cachedPagesServer = await startTestServer({ database: await openDatabase({ url: postgres.url, poolSize: 4 }), pages: true, cacheTtlMs: 60_000 });

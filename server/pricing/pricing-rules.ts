@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { VSOP_CAMPAIGN } from "../campaign/campaign";
+import { FIRST_DROP } from "../drops/seed-drops";
 import type { Database } from "../db/client";
-import { campaigns, settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
+import { drops, settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
 import type { ShippingRate } from "./shipping-rates";
 import type { Zone } from "./zones";
 
@@ -44,7 +44,7 @@ export async function loadPricingRules(db: Database): Promise<PricingRules> {
     db.select().from(taxRates).orderBy(asc(taxRates.id)),
     db.select().from(shippingRates).orderBy(asc(shippingRates.position), asc(shippingRates.id)),
     db.select().from(taxCategories).orderBy(asc(taxCategories.id)),
-    db.select({ freeShipping: campaigns.freeShipping }).from(campaigns).where(eq(campaigns.slug, VSOP_CAMPAIGN)),
+    db.select({ freeShipping: drops.freeShipping }).from(drops).where(eq(drops.slug, FIRST_DROP)),
   ]);
   const zoneOf = (z: (typeof zoneRows)[number]): Zone => ({
     id: z.id,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { VSOP_CAMPAIGN } from "../campaign/campaign";
-import { campaigns, settings, shippingRates, taxRates, zoneRegions, zones } from "../db/schema";
+import { FIRST_DROP } from "../drops/seed-drops";
+import { drops, settings, shippingRates, taxRates, zoneRegions, zones } from "../db/schema";
 import type { TestServer } from "./test-server";
 
 type Region = { country: string; subdivision?: string; postalPrefix?: string };
@@ -43,7 +43,7 @@ export function pricingRules(server: TestServer) {
     },
     /** The VSOP campaign's flag: with it on, an order of pre-orders alone ships free (server/pricing/preorder-shipping.ts). */
     async preorderFreeShipping(on: boolean) {
-      await db.update(campaigns).set({ freeShipping: on }).where(eq(campaigns.slug, VSOP_CAMPAIGN));
+      await db.update(drops).set({ freeShipping: on }).where(eq(drops.slug, FIRST_DROP));
       changed();
     },
     /**
@@ -57,7 +57,7 @@ export function pricingRules(server: TestServer) {
       await db.insert(taxRates).values({ zoneId: tax!.id, name: "Sales tax", rateMilliPercent: 8000 });
       await db.insert(shippingRates).values({ zoneId: ship!.id, name: "Standard shipping", kind: "free", amountCents: 0, minDays: 3, maxDays: 5 });
       await db.update(settings).set({ pricesIncludeTax: false, taxOnShipping: false, taxProvider: "manual" });
-      await db.update(campaigns).set({ freeShipping: false }).where(eq(campaigns.slug, VSOP_CAMPAIGN));
+      await db.update(drops).set({ freeShipping: false }).where(eq(drops.slug, FIRST_DROP));
       changed();
     },
   };

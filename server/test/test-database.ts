@@ -4,7 +4,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { seedCampaign } from "../campaign/campaign";
+import { seedDrops } from "../drops/seed-drops";
 import { databaseUrl } from "./db-image";
 
 /** Which engine the database tests run on: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
@@ -50,7 +50,7 @@ export async function createTestDatabase({ seed = true } = {}): Promise<TestData
 }
 
 async function prepare(handle: DatabaseHandle, seed: boolean): Promise<DatabaseHandle> {
-  if (seed) await seedCampaign(handle.db, new Date());
+  if (seed) await seedDrops(handle.db, new Date());
   else await migrateDatabase(handle);
   return handle;
 }

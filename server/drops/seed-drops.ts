@@ -1,0 +1,28 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { categories, dropProducts, drops, products } from "../db/schema";
+import { defaultDropPage } from "./drop-page";
+
+const DAY_MS = 86_400_000;
+export const FIRST_DROP = "vsop";
+
+/**
+ * A fresh install opens the VSOP drop at once (issue 6): pre-orders close in 30 days and ship 14 days after. Its pieces
+ * are the products of the tech-casual collection (DESIGN §4). Does nothing when the drop exists.
+ */
+export async function seedDrops(db: Database, now: Date): Promise<void> {
+  const closes = new Date(now.getTime() + 30 * DAY_MS);
+  const [drop] = await db
+    .insert(drops)
+    .values({ slug: FIRST_DROP, name: "VSOP Premium Collection", announceAt: now, opensAt: now, preorderClosesAt: closes, shipsAt: new Date(closes.getTime() + 14 * DAY_MS), page: defaultDropPage() })
+    .onConflictDoNothing()
+    .returning({ id: drops.id });
+  if (!drop) return;
+  await db.insert(dropProducts).select(
+    db
+      .select({ dropId: sql<number>`${drop.id}`.as("drop_id"), productId: products.id, position: products.id })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(categories.slug, "tech-casual"), isNull(categories.parentId))),
+  );
+}
