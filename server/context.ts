@@ -98,6 +98,7 @@ import { type CatalogChanges, committingStock, createCatalogChanges, publishingC
 import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
+import { createDropIndex } from "./drops/drop-index";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -179,6 +180,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
+  /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
+  const dropIndex = createDropIndex({ db, now, catalogChanges });
   const search = createSearchService({ db, catalogChanges, now, collections: () => collections.list() });
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
@@ -382,6 +385,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     campaign: {
       get: (args: { slug?: string } = {}) => sharedCampaign(args),
     },
+    /** Drops (issue 48): which drop a product is in and its phase, staff's drops, the line, the gate, early access. */
+    drops: {
+      index: dropIndex,
+    },
     /** Who the store is (issue 27): the pages, emails, JSON-LD and exports read it; staff change it at /admin/settings. */
     settings,
     stylist: {
@@ -454,6 +461,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       ready: () => !stopping,
       markStopping: () => {
         stopping = true;
+        dropIndex.stop();
       },
     },
   };
