@@ -99,6 +99,9 @@ import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
+import { createDropGate } from "./drops/gate/drop-gate";
+import { dropPassKey } from "./drops/pass-key";
+import { storeSecret } from "./drops/store-secret";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -182,6 +185,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const collections = createCollectionCache(db);
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
   const dropIndex = createDropIndex({ db, now, catalogChanges });
+  /** The HMAC key of drop passes (the line's and early access's), and the gate that checks them (issue 48). */
+  const passKey = dropPassKey(db, now);
+  const dropGate = createDropGate({ db, now, index: dropIndex, passKey, altchaKey: storeSecret(db, "altcha_key", now) });
   const search = createSearchService({ db, catalogChanges, now, collections: () => collections.list() });
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
@@ -388,6 +394,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** Drops (issue 48): which drop a product is in and its phase, staff's drops, the line, the gate, early access. */
     drops: {
       index: dropIndex,
+      passKey,
+      /** The clock's rule at add-to-cart and checkout, the waiting room and its proof of work (server/drops/gate). */
+      gate: dropGate,
     },
     /** Who the store is (issue 27): the pages, emails, JSON-LD and exports read it; staff change it at /admin/settings. */
     settings,

@@ -9,6 +9,7 @@ export interface Limit {
   windowMs: number;
 }
 
+const MINUTE = 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 const HOUR = 60 * 60_000;
 
@@ -36,6 +37,12 @@ export const limits = {
   /** Back-in-stock and waitlist sign-ups (each mails a confirmation link): per address, and per email against inbox flooding. */
   alertIp: (ip: string): Limit => ({ key: `alert:ip:${ip}`, max: 20, windowMs: HOUR }),
   alertEmail: (email: string): Limit => ({ key: `alert:email:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
+  /** Joining a drop's line (issue 48): each join also costs a solved challenge; these stop one address or account farming places. */
+  dropLineIp: (ip: string): Limit => ({ key: `drop-line:ip:${ip}`, max: 20, windowMs: MINUTE }),
+  dropLineAccount: (userId: string): Limit => ({ key: `drop-line:account:${userId}`, max: 5, windowMs: MINUTE }),
+  /** Adding a drop's pieces in its opening hour, per address and per account. */
+  dropAddIp: (ip: string): Limit => ({ key: `drop-add:ip:${ip}`, max: 30, windowMs: MINUTE }),
+  dropAddAccount: (userId: string): Limit => ({ key: `drop-add:account:${userId}`, max: 15, windowMs: MINUTE }),
 };
 
 /** 429 with a Retry-After when any limit is used up within its window. */

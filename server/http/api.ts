@@ -16,6 +16,7 @@ import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
+import { dropLineRouter } from "./drop-line-router";
 import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
@@ -78,6 +79,8 @@ export function apiRouter(services: Services): Router {
   router.use("/search", searchRouter(services));
   router.use(consentRouter(services));
   router.use(loadSession(services));
+  // A drop's waiting room: after the session (its limits count per account); more specific than GET /drops/{slug}.
+  router.use("/drops", dropLineRouter(services));
   router.use("/auth", authRouter(services));
   router.use("/auth", staffInvitationRouter(services));
   router.use("/cart", cartRouter(services));

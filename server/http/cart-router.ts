@@ -1,10 +1,17 @@
-import { Router } from "express";
+import { type Request, Router } from "express";
 import { z } from "zod";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import type { Services } from "../context";
-import { setCartCookie } from "./cookies";
+import { dropPassCookie } from "../drops/drop-pass";
+import { readCookie, setCartCookie } from "./cookies";
+import { askerOf } from "./drop-line-router";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
+
+/** The solved proof-of-work challenge (the ALTCHA payload) an add of a drop's piece carries in its opening hour. */
+export const DROP_PROOF_HEADER = "X-Drop-Proof";
+/** The drop passes this request holds, by drop (cookie `drop_pass_{id}`). */
+export const passTokensOf = (req: Request) => (dropId: number) => readCookie(req, dropPassCookie(dropId));
 
 const itemId = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number").transform(Number);
 
@@ -18,6 +25,8 @@ export function cartRouter(services: Services): Router {
 
   router.post("/items", async (req, res) => {
     const item = parseInput(addCartItemSchema, req.body, "Invalid cart item");
+    // A drop's piece only when its drop sells to this visitor now; in its opening hour, with a solved challenge.
+    await services.drops.gate.assertAddAllowed({ productId: item.productId, passTokens: passTokensOf(req), proof: req.get(DROP_PROOF_HEADER) ?? null, asker: askerOf(req) });
     const { cart, token } = await services.cart.addCartItem({ owner: ownerOf(req), item });
     if (token) setCartCookie(req, res, token);
     res.status(201).json(cart);
@@ -26,6 +35,7 @@ export function cartRouter(services: Services): Router {
   router.patch("/items/:id", async (req, res) => {
     const id = parseInput(itemId, req.params.id, "Invalid cart item id");
     const { quantity } = parseInput(updateCartItemSchema, req.body, "Invalid quantity");
+    await services.drops.gate.assertChangeAllowed({ owner: ownerOf(req), itemId: id, quantity, passTokens: passTokensOf(req) });
     res.json(await services.cart.updateCartItem({ owner: ownerOf(req), itemId: id, quantity }));
   });
 

@@ -6,6 +6,7 @@ import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnRequestSchema } from "../orders/refund-schemas";
 import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
+import { passTokensOf } from "./cart-router";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
 
@@ -19,11 +20,14 @@ export function checkoutRouter(services: Services): Router {
     // A refused checkout is counted by its error code (the error handler leaves it in res.locals).
     res.once("finish", () => res.statusCode >= 400 && services.metrics.checkoutFailed(res.locals.errorCode ?? "other"));
     const details = parseInput(checkoutDetailsSchema, req.body, "Invalid checkout details");
+    await services.drops.gate.assertCartSells({ owner: ownerOf(req), passTokens: passTokensOf(req) });
     res.json(await services.checkout.startCheckout({ owner: ownerOf(req), details }));
   });
 
   router.post("/checkout/quote", async (req, res) => {
     const input = parseInput(quoteSchema, req.body === undefined ? {} : req.body, "Invalid request");
+    // A drop's piece in the cart, put there before its drop's phase changed, is refused here too.
+    await services.drops.gate.assertCartSells({ owner: ownerOf(req), passTokens: passTokensOf(req) });
     res.json(await services.checkout.quote({ owner: ownerOf(req), ...input }));
   });
 

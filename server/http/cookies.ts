@@ -26,3 +26,11 @@ export function readCookie(req: Pick<Request, "headers">, name: string): string 
 export function setCartCookie(req: Request, res: Response, token: string): void {
   res.cookie(CART_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: req.secure || req.app.locals.secureCookies === true, path: "/", maxAge: CART_MAX_AGE_MS });
 }
+
+/**
+ * A drop pass (the line's or early access's, issue 48): HttpOnly, SameSite=Lax, Secure where the store is, kept until
+ * the pass expires (`maxAgeMs`, from the service clock). Path "/": the cart and checkout calls read it.
+ */
+export function setDropPassCookie(req: Request, res: Response, name: string, token: string, maxAgeMs: number): void {
+  res.cookie(name, token, { httpOnly: true, sameSite: "lax", secure: req.secure || req.app.locals.secureCookies === true, path: "/", maxAge: Math.max(0, maxAgeMs) });
+}
