@@ -5,7 +5,9 @@ export default [
   index("routes/home.tsx"),
   route("products", "routes/category.tsx", { id: "all-products" }),
   route("category/:category/:subcategory?", "routes/category.tsx", { id: "category" }),
-  route("vsop", "routes/vsop.tsx"),
+  // The first drop keeps its SPEC address; every drop has a page of its own (issue 48). One module for both.
+  route("vsop", "routes/drop.tsx", { id: "vsop" }),
+  route("drops/:slug", "routes/drop.tsx", { id: "drop" }),
   route("size-guide", "routes/size-guide.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -99,6 +99,7 @@ import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
+import { getPublicDrop } from "./drops/public-drop";
 import { createDropGate } from "./drops/gate/drop-gate";
 import { dropPassKey } from "./drops/pass-key";
 import { storeSecret } from "./drops/store-secret";
@@ -394,6 +395,10 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** Drops (issue 48): which drop a product is in and its phase, staff's drops, the line, the gate, early access. */
     drops: {
       index: dropIndex,
+      /** A drop's public page data (GET /api/drops/{slug}, /drops/{slug}), read once a moment for every viewer. */
+      publicDrop: sharedReads.share(({ slug }: { slug: string }) => getPublicDrop({ db, now, index: dropIndex, slug }), ({ slug }) => slug),
+      /** The service clock the phases are read at (STORE_CLOCK_OFFSET honoured): a page's countdown starts from it. */
+      now,
       passKey,
       /** The clock's rule at add-to-cart and checkout, the waiting room and its proof of work (server/drops/gate). */
       gate: dropGate,

@@ -12,6 +12,7 @@ const PUBLIC_PATHS = [
   /^\/product\/[^/]+$/,
   /^\/search$/,
   /^\/vsop$/,
+  /^\/drops\/[^/]+$/,
   /^\/blog(?:\/[^/]+)?$/,
   /^\/(?:size-guide|about|contact)$/,
   /^\/pages\/[^/]+$/,

@@ -16,7 +16,7 @@ const LABELS: Record<string, string> = {
   lookup: "Track an order",
 };
 /** Prefixes that are not pages: shown as text so no crumb leads to the not-found screen. */
-const NOT_PAGES = new Set(["/product", "/orders", "/alerts", "/unsubscribe"]);
+const NOT_PAGES = new Set(["/product", "/orders", "/alerts", "/unsubscribe", "/drops"]);
 
 function labelFor(segment: string, collections: readonly Collection[]): string {
   const decoded = safeDecode(segment);

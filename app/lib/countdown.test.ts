@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, hypeLabel, shipDateLong, shipDateShort, timeLeft, urgencyMessage } from "./countdown";
+import { DAY_MS, dateTimeLong, hypeLabel, shipDateLong, shipDateShort, timeLeft, urgencyMessage } from "./countdown";
 
 const now = new Date("2026-11-21T12:00:00Z");
 
@@ -26,7 +26,7 @@ describe("urgencyMessage", () => {
     [7, "Limited time remaining for exclusive pre-order!"],
     [7.5, "Early bird pricing - Reserve your collection now!"],
     [30, "Early bird pricing - Reserve your collection now!"],
-  ])("%d days left → %s", (days, message) => expect(urgencyMessage(days)).toBe(message));
+  ])("%d days left → %s", (days, message) => expect(urgencyMessage(days, "VSOP collection")).toBe(message));
 });
 
 describe("hypeLabel", () => {
@@ -60,4 +60,13 @@ describe("ship dates", () => {
       { numRuns: 5_000 },
     );
   });
+});
+
+describe("dateTimeLong", () => {
+  it.each([
+    ["2026-12-01T09:05:00Z", "December 1, 2026 at 9:05 AM UTC"],
+    ["2026-12-01T00:00:00Z", "December 1, 2026 at 12:00 AM UTC"],
+    ["2026-12-01T12:30:00Z", "December 1, 2026 at 12:30 PM UTC"],
+    ["2026-12-31T23:59:59Z", "December 31, 2026 at 11:59 PM UTC"],
+  ])("%s → %s", (iso, text) => expect(dateTimeLong(new Date(iso))).toBe(text));
 });

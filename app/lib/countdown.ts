@@ -24,9 +24,10 @@ export function timeLeft(closesAt: Date, now: Date): TimeLeft {
   };
 }
 
-export function urgencyMessage(totalDays: number): string {
+/** SPEC §4's urgency line; `collection` names what is on pre-order (the drop's name: "VSOP collection" in the SPEC). */
+export function urgencyMessage(totalDays: number, collection: string): string {
   if (totalDays <= 1) return "FINAL HOURS - Don't miss out!";
-  if (totalDays <= 3) return "Only days left to secure your VSOP collection!";
+  if (totalDays <= 3) return `Only days left to secure your ${collection}!`;
   if (totalDays <= 7) return "Limited time remaining for exclusive pre-order!";
   return "Early bird pricing - Reserve your collection now!";
 }
@@ -59,4 +60,12 @@ export function shipDateLong(date: Date): string {
   const year = date.getUTCFullYear();
   if (year < 1) return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
   return `${month} ${date.getUTCDate()}, ${year}`;
+}
+
+/** "December 1, 2026 at 9:00 AM UTC": when a drop opens, to the minute (UTC, written out like the dates above). */
+export function dateTimeLong(date: Date): string {
+  const day = shipDateLong(date);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  return `${day} at ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }

@@ -16,6 +16,7 @@ import { stylistRouter } from "./stylist-router";
 import { webhookRouter } from "./webhook-router";
 import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
+import { dropsRouter } from "./drops-router";
 import { dropLineRouter } from "./drop-line-router";
 import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
@@ -76,6 +77,7 @@ export function apiRouter(services: Services): Router {
   });
 
   router.use("/products", productsRouter(services));
+  router.use("/drops", dropsRouter(services));
   router.use("/search", searchRouter(services));
   router.use(consentRouter(services));
   router.use(loadSession(services));

@@ -3,13 +3,15 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { Campaign } from "../../../server/campaign/campaign-types";
 import type { Product } from "../../../server/catalog/product-types";
-import { Countdown } from "~/components/vsop/countdown";
+import { Countdown } from "~/components/drops/countdown";
+import { useNow } from "~/lib/use-now";
 import { shipDateShort } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { preorderShippingNote } from "../../../shared/shipping-copy";
 
 export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium Collection" }: { campaign: Campaign; serverNow: number; feature: Product | undefined; heading?: string }) {
   const headingId = useId();
+  const now = useNow(serverNow);
   return (
     <section aria-labelledby={headingId} className="relative overflow-hidden bg-[#121316] text-white">
       <div className="container-page grid items-center gap-10 py-12 md:grid-cols-[1.1fr_0.9fr] md:py-16">
@@ -23,7 +25,7 @@ export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium
             {campaign.freeShipping && ` ${preorderShippingNote(true)}.`}
           </p>
           <div className="mt-6 max-w-xl">
-            <Countdown campaign={campaign} serverNow={serverNow} />
+            <Countdown label="Pre-order closes in" target={campaign.preorderClosesAt} now={now} collection={campaign.name} percent={campaign.hypePercent} />
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/vsop" className="inline-flex h-12 items-center gap-2 rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
