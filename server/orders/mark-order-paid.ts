@@ -10,6 +10,7 @@ import { orderStockLines } from "./release-order";
 import { commitStock, restockStock, type StockLine, takeStock } from "./stock";
 import { spendDiscount } from "./discount";
 import { commitOrderTax } from "./order-tax";
+import { orderLimitRefusal } from "../drops/drop-limits";
 
 class ShortStock extends Error {}
 
@@ -51,7 +52,8 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     const lines = await orderStockLines(t, order.id);
     let status: "paid" | "refunded" = "paid";
     if (order.stockState === "held") await commitStock(t, lines);
-    else if (order.stockState === "released" && !(await takeAllOrNothing(t, lines))) status = "refunded";
+    // A late payment is held to the drop's per-customer limit as a checkout is (the drop's row locked while counted).
+    else if (order.stockState === "released" && ((await orderLimitRefusal(t, order, now())) !== null || !(await takeAllOrNothing(t, lines)))) status = "refunded";
     // Only a late payment can find its code used up meanwhile (its hold was released): refunded too, and the units
     // it had just taken go back on sale.
     if (status === "paid" && !(await spendDiscount(t, order))) {
@@ -73,7 +75,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       })
       .where(eq(orders.id, order.id))
       .returning();
-    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken; refunded" : null, at: now() });
+    await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken, or over its drop's limit; refunded" : null, at: now() });
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);
       await t.delete(cartItems).where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, bought)));

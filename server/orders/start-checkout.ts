@@ -16,6 +16,7 @@ import { markOrderPaid } from "./mark-order-paid";
 import { type OrderDeps, RESERVATION_MINUTES } from "./order-deps";
 import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
+import { dropLimitRefusal } from "../drops/drop-limits";
 import { recordOrderEvent } from "./order-events";
 import { type CheckoutPricing, priceCheckout, TAX_UNAVAILABLE } from "./price-checkout";
 import type { PricingRules } from "../pricing/pricing-rules";
@@ -65,6 +66,9 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       return { order: updated!, replacedIntentId: null, taxLines: priced.taxLines };
     }
     if (open) await releaseOrderStock(t, open, "canceled", now(), "shopper");
+    // A drop's per-customer limit, counted with its row locked until this transaction ends (DESIGN §11).
+    const overLimit = await dropLimitRefusal(t, { buyer: { userId: owner.userId, email: details.email, address: details.address }, items: lines, now: now(), exceptOrderIds: open ? [open.id] : [] });
+    if (overLimit) throw new AppError("conflict", overLimit);
     const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, pricing, taxProvider: taxProvider.name, fingerprint, provider: payments.name, now: now() });
     await holdDiscount(t, discount, created, lines, now());
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null, taxLines: priced.taxLines };
