@@ -16,6 +16,7 @@ import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
 import { createStockFills } from "./http/stock-fill";
 import { localGet } from "./http/local-request";
+import { passingPhaseChanges, warmUpAtPhaseChanges } from "./http/phase-warm-up";
 import { stockPlaces } from "../shared/product-stock";
 import { viewerPlaces } from "../shared/viewer";
 import { isPublicRequest } from "./http/public-request";
@@ -51,6 +52,8 @@ export function createApp({ services, logger, production, pages = null, secureCo
   app.set("trust proxy", "loopback");
   app.use(measureRequests(services.metrics));
   app.use(requestContext(logger));
+  // A drop's phase change due on the service clock is passed before any cache is asked (decision 0050).
+  app.use(passingPhaseChanges(services.drops.index));
   // A NUL or undecodable bytes in the address are a 400 here, before any route or page reads them (issue 32).
   app.use(refuseUnstorableUrl);
   app.use(withoutTrailingSlash);
@@ -83,6 +86,8 @@ export function createApp({ services, logger, production, pages = null, secureCo
     // render for every visitor (its loaders never see the visitor), and so is a client-side visit's data for it; the
     // other pages only for anonymous visitors.
     app.use(cache.middleware((req) => (storedPage(req) ? pageAnswer(req) : null)));
+    // At a drop's phase change its page and its products' pages are rendered first, so the crowd meets them in memory.
+    if (pages) warmUpAtPhaseChanges({ index: services.drops.index, get: (path) => localGet(app, path, {}, cacheTtlMs), logger });
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());
