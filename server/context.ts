@@ -99,6 +99,7 @@ import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
+import { createDropAdmin } from "./drops/drop-service";
 import { getPublicDrop } from "./drops/public-drop";
 import { createDropGate } from "./drops/gate/drop-gate";
 import { dropPassKey } from "./drops/pass-key";
@@ -395,6 +396,8 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     /** Drops (issue 48): which drop a product is in and its phase, staff's drops, the line, the gate, early access. */
     drops: {
       index: dropIndex,
+      /** Staff's drops: create, change, archive, delete, and the live figures and report (/admin/drops). */
+      admin: createDropAdmin({ db, now, catalogChanges }),
       /** A drop's public page data (GET /api/drops/{slug}, /drops/{slug}), read once a moment for every viewer. */
       publicDrop: sharedReads.share(({ slug }: { slug: string }) => getPublicDrop({ db, now, index: dropIndex, slug }), ({ slug }) => slug),
       /** The service clock the phases are read at (STORE_CLOCK_OFFSET honoured): a page's countdown starts from it. */

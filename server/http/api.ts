@@ -26,6 +26,7 @@ import { recoveryAdminRouter, recoveryRouter } from "./recovery-router";
 import { staffAdminRouter } from "./staff-router";
 import { securityRouter } from "./security-router";
 import { homeAdminRouter } from "./home-admin-router";
+import { dropsAdminRouter } from "./drops-admin-router";
 import { PHOTO_UPLOAD, requireSameOriginJson } from "./same-origin";
 import { loadSession } from "./session";
 import { viewerRouter } from "./viewer";
@@ -100,6 +101,7 @@ export function apiRouter(services: Services): Router {
   router.use("/admin", searchAdminRouter(services));
   router.use("/admin/security", securityRouter(services));
   router.use("/admin", homeAdminRouter(services));
+  router.use("/admin/drops", dropsAdminRouter(services));
   router.use("/admin", adminRouter(services));
   router.use("/admin", staffAdminRouter(services));
   router.use("/admin", taxShippingRouter(services));
