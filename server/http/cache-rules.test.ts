@@ -16,6 +16,7 @@ const MOUNTS: Record<string, string> = {
   "checkout-router.ts": "/api",
   "content-admin-router.ts": "/api/admin/content",
   "content-router.ts": "/api",
+  "drop-line-router.ts": "/api/drops",
   "home-admin-router.ts": "/api/admin",
   "menus-router.ts": "/api/admin/menus",
   "recovery-router.ts": "/api/admin/recovery",
@@ -121,6 +122,8 @@ const ROUTES: Record<string, WriteScope> = {
   "checkout-router.ts POST /test-payments/:id/authenticate": "products",
   "content-router.ts PATCH /admin/campaigns/:slug": "all",
   "content-router.ts POST /newsletter": "none",
+  // A place in a drop's line is one visitor's: thousands join at an open, and none of them may empty the caches.
+  "drop-line-router.ts POST /:slug/line": "none",
   "content-router.ts POST /contact": "none",
   "reviews-router.ts POST /products/:id/reviews": "products",
   "reviews-router.ts PUT /reviews/:id": "products",
