@@ -16,6 +16,11 @@ export interface Collection {
   /** The line under the heading of its category page. */
   hero: string;
   subcategories: Subcategory[];
+  /**
+   * The drop whose pieces are all this collection's products (issue 48: VSOP's tech-casual), when there is one: its
+   * drop page stands for it, so the storefront's lists of collections leave it out (server/drops/drop-collections.ts).
+   */
+  drop?: string | null;
 }
 
 /** The VSOP collection's stored category, and the other names it answers to (SPEC §7). */

@@ -11,7 +11,6 @@ import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
 import { useStoreSettings } from "~/lib/store-settings";
 import { storeSlug } from "../../shared/store-settings";
-import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, "settings");
@@ -105,7 +104,13 @@ export default function InstagramShop({ loaderData }: Route.ComponentProps) {
               <li key={p.id} className="flex items-center gap-3 px-4 py-2 text-sm">
                 <img src={p.image} alt="" width={32} height={40} loading="lazy" className="h-10 w-8 rounded bg-surface-muted object-cover" />
                 <span className="flex-1 font-medium">{p.name}</span>
-                {p.category === VSOP_CATEGORY && <span className="rounded-full bg-black/85 px-2 py-0.5 text-[0.65rem] font-bold text-white">VSOP</span>}
+                {/* SPEC §2's VSOP badge, for a piece of any drop: labelled by its drop's address ("VSOP" for /vsop), named in full for screen readers. */}
+                {p.drops.map((d) => (
+                  <span key={d.id} title={d.name} className="rounded-full bg-black/85 px-2 py-0.5 text-[0.65rem] font-bold text-white dark:bg-white/90 dark:text-black">
+                    <span aria-hidden="true">{d.slug.toUpperCase()}</span>
+                    <span className="sr-only">{d.name}</span>
+                  </span>
+                ))}
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${s.className}`}>{s.label}</span>
                 <span className="w-20 text-right tabular-nums">{formatPrice(p.price)}</span>
               </li>

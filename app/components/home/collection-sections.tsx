@@ -3,7 +3,6 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { comingSoonTiles, featureDisplays } from "~/lib/home-content";
 import { useCollections } from "~/lib/collections";
-import { VSOP_CATEGORY } from "../../../shared/taxonomy";
 import type { Banner } from "../../../server/home/home-blocks";
 
 /** 'Coming soon' tiles; launch news goes to newsletter subscribers (the form is further down). */
@@ -63,7 +62,7 @@ export function CollectionLinks() {
     <section aria-label="Shop by category" className="container-page pb-14">
       <div className="grid gap-4 sm:grid-cols-3">
         {collections
-          .filter((c) => c.slug !== VSOP_CATEGORY)
+          .filter((c) => !c.drop)
           .map((collection) => (
             <nav key={collection.slug} aria-label={`${collection.name} categories`} className="rounded-2xl border border-line p-5">
               <h3 className="font-display text-lg font-bold">

@@ -5,11 +5,13 @@ import type { Campaign } from "../../../server/campaign/campaign-types";
 import type { Product } from "../../../server/catalog/product-types";
 import { Countdown } from "~/components/drops/countdown";
 import { useNow } from "~/lib/use-now";
+import { dropPath } from "~/lib/drop-path";
 import { shipDateShort } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { preorderShippingNote } from "../../../shared/shipping-copy";
 
-export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium Collection" }: { campaign: Campaign; serverNow: number; feature: Product | undefined; heading?: string }) {
+/** `preorderHref`: the piece the pre-order button opens (SPEC §2 Home: the hoodie for VSOP). */
+export function HomeHero({ campaign, serverNow, feature, preorderHref, heading = "VSOP Premium Collection" }: { campaign: Campaign; serverNow: number; feature: Product | undefined; preorderHref: string; heading?: string }) {
   const headingId = useId();
   const now = useNow(serverNow);
   return (
@@ -28,10 +30,10 @@ export function HomeHero({ campaign, serverNow, feature, heading = "VSOP Premium
             <Countdown label="Pre-order closes in" target={campaign.preorderClosesAt} now={now} collection={campaign.name} percent={campaign.hypePercent} />
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/vsop" className="inline-flex h-12 items-center gap-2 rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
+            <Link to={dropPath(campaign.slug)} className="inline-flex h-12 items-center gap-2 rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
               SHOP VSOP COLLECTION <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
-            <Link to="/product/2" className="inline-flex h-12 items-center rounded-full border border-white/40 px-7 text-sm font-bold tracking-wide hover:bg-white hover:text-black">
+            <Link to={preorderHref} className="inline-flex h-12 items-center rounded-full border border-white/40 px-7 text-sm font-bold tracking-wide hover:bg-white hover:text-black">
               PRE-ORDER NOW - SHIPS {shipDateShort(new Date(campaign.shipsAt))}
             </Link>
           </div>

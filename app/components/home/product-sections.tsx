@@ -6,20 +6,22 @@ import { buttonClass } from "~/components/layout/status-screen";
 import { ProductGridSkeleton } from "~/components/product/product-card-skeleton";
 import { ProductGrid } from "~/components/product/product-grid";
 import { apiRequest } from "~/lib/api";
-import { isVsop } from "~/lib/product-options";
+import { dropPath } from "~/lib/drop-path";
 
-const VSOP_LIST = "/api/products/category/tech-casual";
-
-/** SPEC §2 Home: tech-casual products whose name contains "vsop", with the spec's loading, error and empty texts. */
-export function VsopSection({ initial, title = "The VSOP Collection", limit }: { initial: Product[] | null; title?: string; limit: number }) {
+/**
+ * SPEC §2 Home's VSOP section, for the drop a collection's products are in: its pieces, read again in the browser from
+ * the drop (GET /api/drops/{slug}), with the SPEC's loading, error and empty texts.
+ */
+export function DropSection({ initial, slug, title = "The VSOP Collection", limit }: { initial: Product[] | null; slug: string; title?: string; limit: number }) {
   const headingId = useId();
+  const url = `/api/drops/${slug}`;
   const { data, isPending, error } = useQuery({
-    queryKey: [VSOP_LIST],
-    queryFn: () => apiRequest<Product[]>("GET", VSOP_LIST),
+    queryKey: [url],
+    queryFn: () => apiRequest<{ products: Product[] }>("GET", url).then((drop) => drop.products),
     initialData: initial ?? undefined,
     staleTime: 0,
   });
-  const products = data?.filter(isVsop).slice(0, limit) ?? [];
+  const products = data?.slice(0, limit) ?? [];
   return (
     <section aria-labelledby={headingId} className="container-page py-14">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
@@ -29,7 +31,7 @@ export function VsopSection({ initial, title = "The VSOP Collection", limit }: {
             {title}
           </h2>
         </div>
-        <Link to="/vsop" className="text-sm font-semibold underline">
+        <Link to={dropPath(slug)} className="text-sm font-semibold underline">
           See the drop
         </Link>
       </div>

@@ -4,7 +4,7 @@ import type { ProductDetail } from "../../../server/catalog/product-types";
 import { buttonClass, secondaryButtonClass } from "~/lib/button-classes";
 import { useAddProduct } from "~/components/product/use-add-product";
 import { LazyMount } from "~/components/ui/lazy-dialog";
-import { isVsop, variantPrice } from "~/lib/product-options";
+import { variantPrice, withoutColourChoice } from "~/lib/product-options";
 import { clampQuantity } from "~/lib/quantity";
 import { availabilityFor, ColorPicker, SizePicker } from "./option-pickers";
 import { QuantityInput } from "./quantity-input";
@@ -34,7 +34,8 @@ const SoldOutAlert = memo(function SoldOutAlert({ variantId, detail }: { variant
  * The server also renders it on its own, into the cached product page (decision 0041): its ids are fixed, not useId's.
  */
 export function ProductPurchase({ product, onChoice }: { product: ProductDetail; onChoice: (choice: { color: string; size: string }) => void }) {
-  const vsop = isVsop(product);
+  // A drop's piece in one colour: no picker, in the cart as "Default" (SPEC §4, lib/product-options.ts).
+  const oneColour = withoutColourChoice(product);
   const [color, setColor] = useState(product.colors[0] ?? "Black");
   const availability = useMemo(() => availabilityFor(product.variants, color), [product.variants, color]);
   const firstAvailable = (map: Map<string, number>) => product.sizes.find((s) => (map.get(s) ?? 0) > 0) ?? product.sizes[0] ?? "M";
@@ -56,8 +57,8 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
   }
 
   async function add({ buyNow }: { buyNow: boolean }) {
-    if (!size || (!vsop && !color)) return;
-    const item = { productId: product.id, quantity, color: vsop ? "Default" : color, size };
+    if (!size || (!oneColour && !color)) return;
+    const item = { productId: product.id, quantity, color: oneColour ? "Default" : color, size };
     const added = await addProduct({ ...product, price: variantPrice(product, color, size).price }, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})` }, { openDrawer: !buyNow });
     if (added && buyNow) navigate("/checkout");
   }
@@ -65,7 +66,7 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
   const intent = anySoldOut ? preloadAlertSignUp : undefined;
   return (
     <div className="space-y-6" onPointerEnter={intent} onFocus={intent} onTouchStart={intent}>
-      {!vsop && <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />}
+      {!oneColour && <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />}
       <SizePicker
         sizes={product.sizes}
         availability={availability}
@@ -76,14 +77,14 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
         }}
       />
       {soldOut && variant ? (
-        <SoldOutAlert key={variant.id} variantId={variant.id} detail={`${vsop ? "Size" : `${color}, size`} ${size} is sold out. Leave your email and we'll tell you as soon as it's back in stock.`} />
+        <SoldOutAlert key={variant.id} variantId={variant.id} detail={`${oneColour ? "Size" : `${color}, size`} ${size} is sold out. Leave your email and we'll tell you as soon as it's back in stock.`} />
       ) : (
         <>
           <QuantityInput id="product-quantity" value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}
             <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: false })} className={`${buttonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
-              {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder ? "Pre-order: Add to Cart" : "Add to Cart"}
+              {soldOut ? "Sold out" : isPending ? "Adding..." : product.preorder || product.drops.length > 0 ? "Pre-order: Add to Cart" : "Add to Cart"}
             </button>
             <button type="button" disabled={soldOut} aria-disabled={isPending || undefined} onClick={() => !isPending && add({ buyNow: true })} className={`${secondaryButtonClass} h-12 sm:flex-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
               Buy Now
