@@ -35,7 +35,7 @@ import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-it
 import { getCart } from "./cart/read-cart";
 import { cachedValue } from "./cache/cached-value";
 import { loadPricingRules, type PricingRules } from "./pricing/pricing-rules";
-import { shippingPromise } from "./pricing/shipping-promise";
+import { dropShipsFree, shippingPromise } from "./pricing/shipping-promise";
 import type { TaxProviderName } from "./db/schema";
 import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
 import { browseCatalog } from "./catalog/browse-catalog";
@@ -99,6 +99,8 @@ import { createSettingsService } from "./settings/settings-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
+import { readFeaturedDrop } from "./drops/featured-drop";
+import { dropCollectionSlugs } from "./drops/drop-collections";
 import { createDropAdmin } from "./drops/drop-service";
 import { getPublicDrop } from "./drops/public-drop";
 import { createDropGate } from "./drops/gate/drop-gate";
@@ -187,6 +189,11 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const collections = createCollectionCache(db);
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
   const dropIndex = createDropIndex({ db, now, catalogChanges });
+  /** The home page's drop: the one featured now with its pieces, and the collections that are a drop's (issue 48). */
+  const featuredDropRead = sharedReads.share((_: object) => readFeaturedDrop({ db, index: dropIndex, now: now() }));
+  const sharedFeaturedDrop = () => featuredDropRead({});
+  const dropCollectionsRead = sharedReads.share((_: object) => dropCollectionSlugs({ db }));
+  const sharedDropCollections = () => dropCollectionsRead({});
   /** The HMAC key of drop passes (the line's and early access's), and the gate that checks them (issue 48). */
   const passKey = dropPassKey(db, now);
   const dropGate = createDropGate({ db, now, index: dropIndex, passKey, altchaKey: storeSecret(db, "altcha_key", now) });
@@ -214,7 +221,13 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
     db,
     now,
     catalogChanges,
-    catalog: { listProducts: sharedReads.share(bind(db, listProducts)), collections: () => collections.list(), campaign: () => sharedCampaign({}) },
+    catalog: {
+      listProducts: sharedReads.share(bind(db, listProducts)),
+      collections: () => collections.list(),
+      campaign: () => sharedCampaign({}),
+      featuredDrop: sharedFeaturedDrop,
+      dropCollections: sharedDropCollections,
+    },
     freeShippingFrom: async () => shippingPromise(await pricingRules()).freeFromCents,
   });
   // Every committed change, made here or heard from another process, drops the shared reads (they are a second old at
@@ -262,8 +275,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       authenticate: withDeps({ provider: testProvider }, authenticateTestPayment),
     },
     pricing: {
-      /** What the storefront may say about shipping before an address (product pages). */
-      shippingPromise: async () => shippingPromise(await pricingRules()),
+      /** What the storefront may say about shipping before an address; for a product, whether its drop ships pre-orders free. */
+      shippingPromise: async ({ productId }: { productId?: number } = {}) =>
+        shippingPromise(await pricingRules(), { dropShipsFree: productId !== undefined && (await dropShipsFree({ drops: dropIndex, productId })) }),
     },
     catalog: {
       /** Collections and subcategories in menu order (cached briefly: every page's menus read them). */

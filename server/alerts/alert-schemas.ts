@@ -15,8 +15,10 @@ export const stockAlertSchema = z
   })
   .strict();
 
-/** POST /api/stock-alerts/waitlist: the whole VSOP drop, once it is sold out. */
-export const waitlistSchema = z.object({ email }).strict();
+/** POST /api/stock-alerts/waitlist: a whole drop, once it is sold out (its slug; none: the first drop, VSOP). */
+export const waitlistSchema = z
+  .object({ email, drop: z.string({ error: "must be a drop's slug" }).trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a drop's slug").max(80, "must be a drop's slug").optional() })
+  .strict();
 
 /** POST /api/stock-alerts/confirm: the token from the emailed link. */
 export const alertTokenSchema = z.object({ token: z.string({ error: "is required" }).regex(/^[A-Za-z0-9_-]{43}$/, "This link is invalid or has expired. Sign up for the alert again.") }).strict();

@@ -1,6 +1,8 @@
 import type { User } from "../accounts/user-types";
 import type { AlertDeps } from "./alert-deps";
-import { isDropSoldOut } from "./alert-targets";
+import { findShownDrop, isDropSoldOut } from "./alert-targets";
+import { FIRST_DROP } from "../drops/seed-drops";
+import { AppError } from "../errors";
 import { sendStockAlerts } from "./send-alerts";
 import { confirmAlert, subscribeToAlert, tidyAlerts } from "./subscribe-alert";
 
@@ -31,15 +33,23 @@ export function createAlertService(deps: AlertDeps) {
 
   return {
     subscribe: (args: { variantId: number; email: string; user: User | null; ip: string }) => subscribeToAlert({ ...deps, ...args }),
-    joinWaitlist: (args: { email: string; user: User | null; ip: string }) => subscribeToAlert({ ...deps, ...args, variantId: null }),
+    /** A drop's waitlist (its slug; none: the first drop, as the SPEC's body `{}` always meant VSOP's). */
+    joinWaitlist: async ({ drop = FIRST_DROP, ...args }: { drop?: string; email: string; user: User | null; ip: string }) => {
+      const found = await findShownDrop(deps.db, drop, deps.now());
+      if (!found) throw new AppError("not_found", `Drop '${drop}' not found`);
+      return subscribeToAlert({ ...deps, ...args, variantId: null, drop: found });
+    },
     /** The alert turns on; if its stock is already back, the email goes out now. */
     confirm: async (args: { token: string; ip: string }) => {
-      const { message, variant } = await confirmAlert({ ...deps, ...args });
+      const { message, variant, drop } = await confirmAlert({ ...deps, ...args });
       kick();
-      return { message, link: variant ? `/product/${variant.productId}` : "/vsop" };
+      return { message, link: variant ? `/product/${variant.productId}` : (drop?.path ?? "/") };
     },
-    /** The VSOP page offers the waitlist only when every piece of the drop is sold out. */
-    dropSoldOut: () => isDropSoldOut(deps.db),
+    /** A drop's page offers its waitlist only when every piece of the drop is sold out (the drop's id; none: the first drop). */
+    dropSoldOut: async ({ dropId }: { dropId?: number } = {}) => {
+      const id = dropId ?? (await findShownDrop(deps.db, FIRST_DROP, deps.now()))?.id;
+      return id !== undefined && (await isDropSoldOut(deps.db, id));
+    },
     send: () => sendStockAlerts(deps),
     /** The minute sweep: expired sign-ups go, and anything back in stock is sent (whatever put it back). */
     sweep: async () => {

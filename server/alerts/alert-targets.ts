@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { dropPath } from "../drops/featured-drop";
 
 /** A variant a shopper waits for, with what its emails and pages say about it. */
 export interface AlertVariant {
@@ -15,20 +15,38 @@ export interface AlertVariant {
   onSale: boolean;
 }
 
-/**
- * The VSOP drop's stock units: every variant of the VSOP collection's pre-order pieces that are on sale. An alert
- * with no variant (variant_id null) waits for any of them.
- */
-const dropVariants = sql`
+/** A drop as the waitlist names it: in its emails, its answers and the link to its page. */
+export interface WaitlistDrop {
+  id: number;
+  slug: string;
+  name: string;
+  /** Its page (/vsop for the first drop, else /drops/{slug}). */
+  path: string;
+}
+
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** A drop's stock units: every variant of its pre-order pieces that are on sale. */
+const dropVariants = (dropId: number) => sql`
   select v.id, v.on_hand - v.reserved as available from variants v
-  join products p on p.id = v.product_id join categories c on c.id = p.category_id
-  where c.slug = ${VSOP_CATEGORY} and p.preorder and p.status = 'active'`;
+  join products p on p.id = v.product_id join drop_products dp on dp.product_id = p.id
+  where dp.drop_id = ${dropId} and p.preorder and p.status = 'active'`;
 
-const dropAvailable = sql`exists (select 1 from (${dropVariants}) d where d.available > 0)`;
+/**
+ * The drops whose pre-order pieces can be bought now by anyone (open at `now`, not archived) with a unit free: what a
+ * waitlist alert (variant_id null) waits for. stock_alerts names no drop (a waitlist row is the drops' waitlist), so
+ * its one email goes out when any drop has something to buy again, and names that drop.
+ */
+const restockedDrops = (now: Date) => sql`
+  select d.id, d.slug, d.name from drops d
+  where d.archived_at is null and d.opens_at <= ${at(now)} and ${at(now)} < d.preorder_closes_at
+    and exists (select 1 from drop_products dp join products p on p.id = dp.product_id join variants v on v.product_id = p.id
+                where dp.drop_id = d.id and p.preorder and p.status = 'active' and v.on_hand - v.reserved > 0)
+  order by d.opens_at desc, d.id`;
 
-/** True when an alert's target can be bought now: its variant (or, for the waitlist, any drop variant) has a unit free. */
-export const targetAvailable = (variantId: SQL | AnyPgColumn) => sql`(case when ${variantId} is null
-  then ${dropAvailable}
+/** True when an alert's target can be bought now: its variant (or, for the waitlist, a drop's piece) has a unit free. */
+export const targetAvailable = (variantId: SQL | AnyPgColumn, now: Date) => sql`(case when ${variantId} is null
+  then exists (${restockedDrops(now)})
   else exists (select 1 from variants v join products p on p.id = v.product_id where v.id = ${variantId} and v.on_hand - v.reserved > 0 and p.status = 'active') end)`;
 
 export async function findAlertVariant(db: Database, variantId: number): Promise<AlertVariant | null> {
@@ -39,23 +57,44 @@ export async function findAlertVariant(db: Database, variantId: number): Promise
   return row ?? null;
 }
 
-/** The drop's units: how many variants it has and how many of them have stock free. */
-export async function dropStock(db: Database): Promise<{ variants: number; available: number }> {
+const withPath = (d: { id: number; slug: string; name: string }): WaitlistDrop => ({ ...d, path: dropPath(d.slug) });
+
+/** A drop shown at `now` (announced, not archived) by its slug, or null. */
+export async function findShownDrop(db: Database, slug: string, now: Date): Promise<WaitlistDrop | null> {
+  const [row] = rowsOf<{ id: number; slug: string; name: string }>(
+    await db.execute(sql`select id, slug, name from drops where slug = ${slug} and archived_at is null and announce_at <= ${at(now)}`),
+  );
+  return row ? withPath(row) : null;
+}
+
+/** The drop a waitlist email announces: one open now with a piece free again, or null. */
+export async function findRestockedDrop(db: Database, now: Date): Promise<WaitlistDrop | null> {
+  const [row] = rowsOf<{ id: number; slug: string; name: string }>(await db.execute(sql`${restockedDrops(now)} limit 1`));
+  return row ? withPath(row) : null;
+}
+
+/** The drop a waitlist sign-up most likely joined (shown, not closed, sold out), for its confirmation; null: none. */
+export async function findSoldOutDrop(db: Database, now: Date): Promise<WaitlistDrop | null> {
+  const rows = rowsOf<{ id: number; slug: string; name: string }>(
+    await db.execute(sql`
+      select d.id, d.slug, d.name from drops d
+      where d.archived_at is null and d.announce_at <= ${at(now)} and ${at(now)} < d.preorder_closes_at
+      order by d.announce_at desc, d.id`),
+  );
+  for (const row of rows) if (await isDropSoldOut(db, row.id)) return withPath(row);
+  return null;
+}
+
+/** A drop's units: how many variants its pre-order pieces on sale have and how many of them have stock free. */
+export async function dropStock(db: Database, dropId: number): Promise<{ variants: number; available: number }> {
   const [row] = rowsOf<{ variants: number; available: number }>(
-    await db.execute(sql`select count(*)::int as variants, count(*) filter (where d.available > 0)::int as available from (${dropVariants}) d`),
+    await db.execute(sql`select count(*)::int as variants, count(*) filter (where d.available > 0)::int as available from (${dropVariants(dropId)}) d`),
   );
   return row ?? { variants: 0, available: 0 };
 }
 
-/** Sold out: the drop has pieces on sale and not one unit of them is free (the VSOP page then offers the waitlist). */
-export async function isDropSoldOut(db: Database): Promise<boolean> {
-  const { variants, available } = await dropStock(db);
+/** Sold out: the drop has pieces on sale and not one unit of them is free (its page then offers the waitlist). */
+export async function isDropSoldOut(db: Database, dropId: number): Promise<boolean> {
+  const { variants, available } = await dropStock(db, dropId);
   return variants > 0 && available === 0;
-}
-
-/** Whether a target can be bought at this moment (the sender asks again right before each email). */
-export async function isTargetAvailable(db: Database, variantId: number | null): Promise<boolean> {
-  if (variantId === null) return (await dropStock(db)).available > 0;
-  const variant = await findAlertVariant(db, variantId);
-  return variant !== null && variant.onSale && variant.available > 0;
 }

@@ -3,7 +3,7 @@ import { rowsOf } from "../db/rows";
 import { stockAlerts } from "../db/schema";
 import { backInStockEmail } from "./alert-emails";
 import type { AlertDeps } from "./alert-deps";
-import { dropStock, findAlertVariant, targetAvailable } from "./alert-targets";
+import { findAlertVariant, findRestockedDrop, targetAvailable } from "./alert-targets";
 
 /** Longer than any send takes: a claim this old was lost with the process that made it, and is taken again. */
 export const ALERT_LEASE_MS = 15 * 60_000;
@@ -18,7 +18,7 @@ interface Claimed {
 }
 
 /**
- * Sends every active alert whose variant (or, for the waitlist, any piece of the VSOP drop) can be bought now, one
+ * Sends every active alert whose variant (or, for the waitlist, a piece of a drop open now) can be bought now, one
  * email each, then marks it notified: the subscription ends. Called by the minute sweep and kicked after anything
  * that puts stock back on sale. Alerts are claimed in batches with one UPDATE over FOR UPDATE SKIP LOCKED that stamps
  * claimed_at (a lease, like the order confirmations'), so two processes never take the same alert; stock is asked
@@ -43,7 +43,7 @@ async function claimBatch({ db }: AlertDeps, claimedAt: Date): Promise<Claimed[]
       update stock_alerts set claimed_at = ${at}
       where id in (
         select a.id from stock_alerts a
-        where a.status = 'active' and ${unclaimed} and ${targetAvailable(sql`a.variant_id`)}
+        where a.status = 'active' and ${unclaimed} and ${targetAvailable(sql`a.variant_id`, claimedAt)}
         order by a.id limit ${BATCH}
         for update skip locked)
       and status = 'active' and ${unclaimed}
@@ -57,13 +57,14 @@ async function sendOne(deps: AlertDeps, alert: Claimed, claimedAt: Date): Promis
   const ours = and(eq(stockAlerts.id, alert.id), eq(stockAlerts.claimedAt, claimedAt));
   try {
     const variant = alert.variantId === null ? null : await findAlertVariant(db, alert.variantId);
-    const available = alert.variantId === null ? (await dropStock(db)).available > 0 : variant !== null && variant.onSale && variant.available > 0;
+    const drop = alert.variantId === null ? await findRestockedDrop(db, deps.now()) : null;
+    const available = alert.variantId === null ? drop !== null : variant !== null && variant.onSale && variant.available > 0;
     if (!available) {
       await db.update(stockAlerts).set({ claimedAt: null }).where(ours);
       return false;
     }
     const unsubscribeUrl = await deps.links.urlFor({ kind: "alert", id: alert.id });
-    await deps.mailer.send(await backInStockEmail({ to: alert.email, variant, unsubscribeUrl, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
+    await deps.mailer.send(await backInStockEmail({ to: alert.email, variant, drop, unsubscribeUrl, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity }));
     // An unsubscribe meanwhile cleared the claim: the row stays unsubscribed.
     await db.update(stockAlerts).set({ status: "notified", notifiedAt: deps.now(), claimedAt: null }).where(and(ours, eq(stockAlerts.status, "active")));
     return true;

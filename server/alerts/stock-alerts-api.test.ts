@@ -171,13 +171,13 @@ describe("POST /api/stock-alerts", () => {
   });
 });
 
-describe("POST /api/stock-alerts/waitlist (the VSOP drop)", () => {
+describe("POST /api/stock-alerts/waitlist (the first drop, VSOP, when no drop is named)", () => {
   const dropVariants = sql`variant_id in (select v.id from variants v where v.product_id in (1, 2, 3))`;
 
   it("is a 409 while any piece of the drop is available", async () => {
     const res = await shopper.post("/api/stock-alerts/waitlist", { email: nextEmail() });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe("The VSOP drop isn't sold out: pieces are still available to pre-order");
+    expect(res.body.message).toBe("VSOP Premium Collection isn't sold out: pieces are still available to pre-order");
   });
 
   it("once every piece is sold out: the VSOP page's sign-up, confirmed by link, stored without a variant", async () => {
@@ -188,9 +188,9 @@ describe("POST /api/stock-alerts/waitlist (the VSOP drop)", () => {
       const email = nextEmail();
       const res = await shopper.post("/api/stock-alerts/waitlist", { email });
       expect(res.status).toBe(202);
-      expect(mailsTo(server, email)[0]!.subject).toBe("Confirm your place on the VSOP waitlist");
+      expect(mailsTo(server, email)[0]!.subject).toBe("Confirm your place on the VSOP Premium Collection waitlist");
       const confirmed = await shopper.post("/api/stock-alerts/confirm", { token: confirmTokenFor(server, email) });
-      expect(confirmed.body).toEqual({ message: "You're on the list. We'll email you once, when the VSOP drop is back in stock.", link: "/vsop" });
+      expect(confirmed.body).toEqual({ message: "You're on the list. We'll email you once, when VSOP Premium Collection is back in stock.", link: "/vsop" });
       expect(await alertRow(server.database.db, email, null)).toMatchObject({ status: "active", variantId: null });
       expect(await server.database.db.$count(stockAlerts, dropVariants)).toBe(0);
     } finally {

@@ -7,7 +7,7 @@ import { stockAlerts } from "../db/schema";
 import { AppError } from "../errors";
 import { alertConfirmationEmail, CONFIRM_DAYS } from "./alert-emails";
 import type { AlertDeps } from "./alert-deps";
-import { type AlertVariant, dropStock, findAlertVariant } from "./alert-targets";
+import { type AlertVariant, dropStock, findAlertVariant, findSoldOutDrop, type WaitlistDrop } from "./alert-targets";
 
 const DAY_MS = 86_400_000;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -28,13 +28,13 @@ const PENDING: AlertSignUp = { status: "pending", message: "Check your email to 
  * over with a new link. A signed-in shopper's alert records the account, and one for the account's own confirmed
  * email is on at once (its owner already proved the address). Rate-limited per IP and per email.
  */
-export async function subscribeToAlert(deps: AlertDeps & { variantId: number | null; email: string; user: User | null; ip: string }): Promise<AlertSignUp> {
+export async function subscribeToAlert(deps: AlertDeps & { variantId: number | null; drop?: WaitlistDrop; email: string; user: User | null; ip: string }): Promise<AlertSignUp> {
   const { db } = deps;
   const now = deps.now();
   const checks = [limits.alertIp(deps.ip), limits.alertEmail(deps.email)];
   await assertWithinLimits(db, checks, now);
   const variant = deps.variantId === null ? null : await assertSoldOut(deps, deps.variantId);
-  if (deps.variantId === null) await assertDropSoldOut(deps);
+  if (deps.variantId === null) await assertDropSoldOut(deps, deps.drop);
   await recordAttempt(db, checks, now);
 
   const owner = deps.user?.emailVerified === true && deps.user.email.toLowerCase() === deps.email;
@@ -52,7 +52,7 @@ export async function subscribeToAlert(deps: AlertDeps & { variantId: number | n
   );
   if (owner) return { status: "active", message: "You're on the list. We'll email you once, when it's back." };
   if (changed && token) {
-    const mail = await alertConfirmationEmail({ to: deps.email, variant, token, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity });
+    const mail = await alertConfirmationEmail({ to: deps.email, variant, drop: deps.drop ?? null, token, storeUrl: deps.storeUrl, storeIdentity: deps.storeIdentity });
     await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, "alert confirmation email failed"));
   }
   return PENDING;
@@ -65,14 +65,15 @@ async function assertSoldOut(deps: AlertDeps, variantId: number): Promise<AlertV
   return variant;
 }
 
-async function assertDropSoldOut(deps: AlertDeps): Promise<void> {
-  const drop = await dropStock(deps.db);
-  if (drop.variants === 0) throw new AppError("not_found", "There is no VSOP drop on sale");
-  if (drop.available > 0) throw new AppError("conflict", "The VSOP drop isn't sold out: pieces are still available to pre-order");
+/** A waitlist is for a drop shown now (the caller found it) whose pre-order pieces on sale are all gone. */
+async function assertDropSoldOut(deps: AlertDeps, drop: WaitlistDrop | undefined): Promise<void> {
+  const stock = drop ? await dropStock(deps.db, drop.id) : { variants: 0, available: 0 };
+  if (!drop || stock.variants === 0) throw new AppError("not_found", `There is no ${drop?.name ?? "drop"} on sale`);
+  if (stock.available > 0) throw new AppError("conflict", `${drop.name} isn't sold out: pieces are still available to pre-order`);
 }
 
 /** POST /api/stock-alerts/confirm: the link's token, once, within its days; the alert becomes active. */
-export async function confirmAlert(deps: AlertDeps & { token: string; ip: string }): Promise<{ message: string; variant: AlertVariant | null }> {
+export async function confirmAlert(deps: AlertDeps & { token: string; ip: string }): Promise<{ message: string; variant: AlertVariant | null; drop: WaitlistDrop | null }> {
   const { db } = deps;
   const now = deps.now();
   await assertWithinLimits(db, [limits.tokenIp(deps.ip)], now);
@@ -86,8 +87,10 @@ export async function confirmAlert(deps: AlertDeps & { token: string; ip: string
     throw new AppError("bad_request", BAD_LINK);
   }
   const variant = confirmed.variantId === null ? null : await findAlertVariant(db, confirmed.variantId);
-  const what = variant ? `${variant.name} in ${variant.color}, size ${variant.size}` : "the VSOP drop";
-  return { message: `You're on the list. We'll email you once, when ${what} is back in stock.`, variant };
+  // A waitlist row names no drop (stock_alerts has no column for it): the sold-out drop shown now is the one joined.
+  const drop = confirmed.variantId === null ? await findSoldOutDrop(db, now) : null;
+  const what = variant ? `${variant.name} in ${variant.color}, size ${variant.size}` : (drop?.name ?? "the drop");
+  return { message: `You're on the list. We'll email you once, when ${what} is back in stock.`, variant, drop };
 }
 
 /** Unconfirmed sign-ups whose link has run out are deleted (part of the minute sweep). */

@@ -1,15 +1,14 @@
 import { type PricedOrder, priceOrder, taxableAmounts, taxAmounts, addTax } from "../pricing/price-order";
 import type { PricingRules } from "../pricing/pricing-rules";
-import { shippingOptions } from "../pricing/preorder-shipping";
+import { type PreorderLine, shippingOptions } from "../pricing/preorder-shipping";
 import { shippingPromise } from "../pricing/shipping-promise";
 import { ratesFor, shippingTaxRates, taxZoneFor } from "../tax/manual-tax";
 
-export interface EstimatedLine {
+export interface EstimatedLine extends PreorderLine {
   unitPriceCents: number;
   quantity: number;
   taxCategoryId: number | null;
   weightGrams: number | null;
-  preorder: boolean;
 }
 
 export interface CartEstimate {
@@ -33,7 +32,7 @@ export function estimateCart(rules: PricingRules, lines: EstimatedLine[]): CartE
   const base = priceOrder({ lines });
   const everywhereShipping = rules.shippingZones.find((z) => z.regions.length === 0) ?? null;
   const parcel = { subtotalCents: base.subtotalCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
-  const cheapest = everywhereShipping ? (shippingOptions(rules, everywhereShipping.rates, parcel, lines)[0] ?? null) : null;
+  const cheapest = everywhereShipping ? (shippingOptions(everywhereShipping.rates, parcel, lines)[0] ?? null) : null;
   const untaxed = priceOrder({ lines, shippingCents: cheapest?.priceCents ?? 0 });
   const zone = rules.taxProvider === "manual" ? taxZoneFor(rules, null) : null;
   const rates = [...lines.map((l) => ratesFor(rules, zone, l.taxCategoryId)), shippingTaxRates(rules, zone)];

@@ -5,6 +5,7 @@ import { productImageUrl } from "../catalog/images/image-url";
 import { firstPhotoSql } from "../catalog/product-photos";
 import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
+import { dropShipsFreeSql } from "../drops/product-drops-sql";
 import type { PricingRules } from "../pricing/pricing-rules";
 import { estimateCart } from "./cart-estimate";
 import { type CartOwner, cartWithId, ownerCondition } from "./cart-owner";
@@ -23,6 +24,8 @@ interface LineRow {
   priceCents: number;
   garment: string;
   preorder: boolean;
+  /** A pre-order piece of a drop that ships its pre-orders free (server/pricing/preorder-shipping.ts). */
+  freePreorderShipping: boolean;
   category: string;
   /** The line's colour's first staff photo, when the product has photos. */
   photo: { key: string; widths: number[] } | null;
@@ -37,7 +40,7 @@ interface LineRow {
 export function selectCartLines(lines: SQL): SQL {
   // A product taken off sale (draft or archived) stays in carts with nothing available, so checkout refuses it.
   return sql`select l.id, l.quantity, v.color, v.size, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available, p.id as "productId", p.name,
-      v.price_cents as "priceCents", p.garment, p.preorder, c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo,
+      v.price_cents as "priceCents", p.garment, p.preorder, p.preorder and ${dropShipsFreeSql(sql`p.id`)} as "freePreorderShipping", c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo,
       p.tax_category_id as "taxCategoryId", v.weight_grams as "weightGrams"
     from ${lines} l
     join variants v on v.id = l.variant_id
@@ -66,7 +69,7 @@ function linesOfCart(cart: SQL): SQL {
 
 /** The cart's lines with the totals the rules for everywhere give before an address (server/cart/cart-estimate.ts). */
 export function toCart(rows: LineRow[], rules: PricingRules): Cart {
-  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, preorder: r.preorder })));
+  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, freePreorderShipping: r.freePreorderShipping })));
   const totals = estimate.priced;
   return {
     items: rows.map((r) => ({

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import type { ProductChange, ProductFields } from "./admin-schemas";
 import { handleFrom, skuFor } from "./handles";
 import { productKeywords } from "./keywords";
+import { refreshKeywords } from "./refresh-keywords";
 import { checkPrices, refreshProductPrices } from "./product-prices";
 import { requireTaxCategory } from "./tax-categories";
 
@@ -108,7 +109,7 @@ export async function createProduct({ db, input, actor, now = new Date() }: { db
       const { category: _c, subcategory: _s, handle: _h, ...fields } = input;
       const [created] = await tx
         .insert(products)
-        .values({ ...fields, ...ids, handle, keywords: productKeywords({ ...names, colors: input.colors, garment: input.garment }), createdAt: now, updatedAt: now })
+        .values({ ...fields, ...ids, handle, keywords: productKeywords({ ...names, colors: input.colors, garment: input.garment, dropNames: [] }), createdAt: now, updatedAt: now })
         .returning({ id: products.id });
       await generateVariants(tx, created!.id, input.colors, input.sizes, { priceCents: input.priceCents, compareAtCents: input.compareAtCents });
       await recordAudit(tx, { actor, entity: "product", entityId: created!.id, productId: created!.id, action: "create", after: await snapshot(tx, created!.id) }, now);
@@ -145,8 +146,10 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       const garment = change.garment ?? current.garment;
       await tx
         .update(products)
-        .set({ ...fields, ...ids, keywords: productKeywords({ ...names, colors, garment }), updatedAt: now })
+        .set({ ...fields, ...ids, updatedAt: now })
         .where(eq(products.id, id));
+      // Its search words from its new fields and the drops it is in.
+      await refreshKeywords({ db: tx, productIds: [id] });
       await priceEveryVariant(tx, id, { priceCents, compareAtCents });
       if (change.colors || change.sizes) {
         await removeVariantsOutside(tx, id, colors, sizes);

@@ -5,7 +5,7 @@ import { categories, products } from "../db/schema";
 import { AppError } from "../errors";
 import type { Collection } from "../../shared/taxonomy";
 import type { CollectionChange, CollectionFields } from "./collection-schemas";
-import { productKeywords } from "./keywords";
+import { refreshKeywords } from "./refresh-keywords";
 import { assertNotInMenu } from "../menus/menu-links";
 import { assertNotOnHomePage } from "../home/section-links";
 
@@ -129,17 +129,12 @@ async function moveTo(tx: Tx, row: typeof categories.$inferSelect, position: num
 
 /** The search words of every product in a renamed collection or subcategory. */
 async function redoKeywords(tx: Tx, categoryId: number, now: Date) {
-  const names = new Map((await tx.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories)).map((c) => [c.id, c]));
   const affected = await tx
-    .select({ id: products.id, categoryId: products.categoryId, subcategoryId: products.subcategoryId, colors: products.colors, garment: products.garment })
-    .from(products)
-    .where(sql`${products.categoryId} = ${categoryId} or ${products.subcategoryId} = ${categoryId}`);
-  for (const p of affected) {
-    const collection = names.get(p.categoryId)!;
-    const sub = p.subcategoryId === null ? undefined : names.get(p.subcategoryId);
-    const keywords = productKeywords({ category: collection.slug, collectionName: collection.name, subcategoryName: sub?.name ?? null, colors: p.colors, garment: p.garment });
-    await tx.update(products).set({ keywords, updatedAt: now }).where(eq(products.id, p.id));
-  }
+    .update(products)
+    .set({ updatedAt: now })
+    .where(sql`${products.categoryId} = ${categoryId} or ${products.subcategoryId} = ${categoryId}`)
+    .returning({ id: products.id });
+  await refreshKeywords({ db: tx, productIds: affected.map((p) => p.id) });
 }
 
 /** Removes an empty collection or subcategory; one with products or subcategories, or that a menu or a home section names, stays (409 says why). */

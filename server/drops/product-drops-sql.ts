@@ -14,3 +14,14 @@ export const productDropsSql = (productId: SQL) => sql`(select coalesce(json_agg
     'shipsAt', to_char(d.ships_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'freeShipping', d.free_shipping, 'limitedQuantities', d.limited_quantities) order by d.announce_at), '[]'::json)
   from drop_products dp join drops d on d.id = dp.drop_id where dp.product_id = ${productId} and d.archived_at is null)`;
+
+/** The product is in a drop not archived (a drop's pieces are left out where a drop's own page shows them). */
+export const inDropSql = (productId: SQL) =>
+  sql`exists (select 1 from drop_products dp join drops d on d.id = dp.drop_id where dp.product_id = ${productId} and d.archived_at is null)`;
+
+/**
+ * The product is in a drop not archived whose pre-orders ship free (staff's flag per drop): with `products.preorder`,
+ * the one SQL form of "this line ships free as a pre-order" (server/pricing/preorder-shipping.ts).
+ */
+export const dropShipsFreeSql = (productId: SQL) =>
+  sql`exists (select 1 from drop_products dp join drops d on d.id = dp.drop_id where dp.product_id = ${productId} and d.archived_at is null and d.free_shipping)`;

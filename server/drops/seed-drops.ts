@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, dropProducts, drops, products } from "../db/schema";
 import { defaultDropPage } from "./drop-page";
+import { refreshKeywords } from "../catalog/refresh-keywords";
 
 const DAY_MS = 86_400_000;
 export const FIRST_DROP = "vsop";
@@ -25,4 +26,7 @@ export async function seedDrops(db: Database, now: Date): Promise<void> {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(categories.slug, "tech-casual"), isNull(categories.parentId))),
   );
+  // Its pieces are found by its name (search words are stored per product).
+  const pieces = await db.select({ id: dropProducts.productId }).from(dropProducts).where(eq(dropProducts.dropId, drop.id));
+  await refreshKeywords({ db, productIds: pieces.map((p) => p.id) });
 }

@@ -1,10 +1,11 @@
-import { VSOP_CATEGORY, type Collection } from "../../shared/taxonomy";
+import type { Collection } from "../../shared/taxonomy";
 import type { Campaign } from "../campaign/campaign-types";
 import { scopeForPath } from "../catalog/browse-catalog";
 import type { ListingScope } from "../catalog/list-products";
 import type { ListingQuery } from "../catalog/listing-query";
 import type { Product, ProductPage } from "../catalog/product-types";
 import type { HomeSectionType } from "../db/schema";
+import { dropPath } from "../drops/featured-drop";
 import type { SectionSettings } from "./section-schemas";
 
 /** A collection banner on the home page (SPEC §3 Banner). */
@@ -38,6 +39,10 @@ export interface HomeBlockDeps {
   listProducts: (args: { scope: ListingScope; query?: ListingQuery }) => Promise<ProductPage>;
   collections: () => Promise<Collection[]>;
   campaign: () => Promise<Campaign>;
+  /** The drop featured now (server/drops/featured-drop.ts) with its products on sale; null: no drop is shown. */
+  featuredDrop: () => Promise<{ drop: { slug: string; name: string }; products: Product[] } | null>;
+  /** The collections that are a drop's (server/drops/drop-collections.ts): their drop's banner stands for them. */
+  dropCollections: () => Promise<string[]>;
   serverNow: number;
 }
 
@@ -59,28 +64,37 @@ export async function loadHomeBlocks(sections: { id: number; type: HomeSectionTy
     listProducts({ scope, query })
       .then((p) => p.products)
       .catch(() => null);
-  const vsop = once(() => products({ kind: "category", category: VSOP_CATEGORY }, { limit: 100 }));
+  const featured = once(() => deps.featuredDrop().catch(() => null));
+  // The featured drop's pieces (the hero, the drop's product section and strip); null when it could not be read.
+  const pieces = once(async () => (await featured())?.products ?? null);
   const collections = once(deps.collections);
+  const dropOwned = once(() => deps.dropCollections().catch(() => [] as string[]));
   const campaign = once(deps.campaign);
 
+  /** A banner per collection, the drops' collections left out, then the featured drop's (its name, first piece, page). */
   async function banners(): Promise<Banner[]> {
-    const all = await collections();
-    const showcase = all.filter((c) => c.slug !== VSOP_CATEGORY);
-    const [pieces, ...tops] = await Promise.all([vsop(), ...showcase.map((c) => products({ kind: "category", category: c.slug }, { limit: 1, featured: true }))]);
+    const [all, owned, current] = await Promise.all([collections(), dropOwned(), featured()]);
+    const showcase = all.filter((c) => !owned.includes(c.slug));
+    const tops = await Promise.all(showcase.map((c) => products({ kind: "category", category: c.slug }, { limit: 1, featured: true })));
+    const first = current?.products[0];
     return [
       ...showcase.map((c, i) => ({ image: tops[i]?.[0]?.image ?? null, title: `${c.name} Collection`, description: c.description, buttonText: `Shop ${c.name}`, buttonLink: `/category/${c.slug}` })),
-      { image: pieces?.find((p) => p.id === 1)?.image ?? null, title: "VSOP Premium", description: all.find((c) => c.slug === VSOP_CATEGORY)?.description ?? "", buttonText: "Explore VSOP", buttonLink: "/vsop" },
+      ...(current
+        ? [{ image: first?.image ?? null, title: current.drop.name, description: all.find((c) => c.slug === first?.category)?.description ?? "", buttonText: `Explore ${current.drop.name}`, buttonLink: dropPath(current.drop.slug) }]
+        : []),
     ];
   }
 
   async function dataFor(type: HomeSectionType, settings: unknown): Promise<unknown> {
     switch (type) {
       case "hero":
-        return { campaign: await campaign(), serverNow: deps.serverNow, vsop: await vsop() };
+        return { campaign: await campaign(), serverNow: deps.serverNow, vsop: await pieces() };
       case "featured_collection": {
         const s = settings as SectionSettings["featured_collection"];
         const name = (await collections()).find((c) => c.slug === s.collection)?.name ?? s.collection;
-        return { name, products: s.collection === VSOP_CATEGORY ? await vsop() : await products({ kind: "category", category: s.collection }, { limit: s.limit }) };
+        // A drop's collection shows the featured drop's pieces (in the drop's order), as its own section always did.
+        const ofDrop = (await dropOwned()).includes(s.collection);
+        return { name, products: ofDrop ? await pieces() : await products({ kind: "category", category: s.collection }, { limit: s.limit }) };
       }
       case "product_grid": {
         const s = settings as SectionSettings["product_grid"];
@@ -89,7 +103,7 @@ export async function loadHomeBlocks(sections: { id: number; type: HomeSectionTy
       case "collection_banners":
         return { banners: await banners() };
       case "vsop_strip":
-        return { vsop: await vsop() };
+        return { vsop: await pieces() };
       default:
         return null;
     }

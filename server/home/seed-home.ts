@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditLog, homeSections, type HomeSectionType } from "../db/schema";
-import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 /** The home page of SPEC §2 as sections, in its order: the same headings, products and copy as before it was data. */
 export const SEEDED_SECTIONS: { type: HomeSectionType; settings: Record<string, unknown> }[] = [
   { type: "hero", settings: {} },
-  { type: "featured_collection", settings: { collection: VSOP_CATEGORY, limit: 12 } },
+  // The first drop's collection (server/drops/seed-drops.ts): a drop's collection shows the featured drop's pieces.
+  { type: "featured_collection", settings: { collection: "tech-casual", limit: 12 } },
   { type: "product_grid", settings: { title: "Featured products", source: "featured", limit: 4 } },
   { type: "coming_soon", settings: {} },
   { type: "collection_banners", settings: {} },

@@ -4,7 +4,7 @@ import type { Services } from "../context";
 import { unsubscribeSchema } from "../unsubscribe/unsubscribe-schemas";
 import { parseInput } from "./validation";
 
-/** Back-in-stock alerts and the VSOP waitlist (double opt-in), and the unsubscribe page's button. */
+/** Back-in-stock alerts and the drops' waitlist (double opt-in), and the unsubscribe page's button. */
 export function alertsRouter(services: Services): Router {
   const router = Router();
 
@@ -15,8 +15,8 @@ export function alertsRouter(services: Services): Router {
   });
 
   router.post("/stock-alerts/waitlist", async (req, res) => {
-    const { email } = parseInput(waitlistSchema, req.body, "Invalid sign-up");
-    const result = await services.alerts.joinWaitlist({ email, user: req.user, ip: req.ip ?? "unknown" });
+    const { email, drop } = parseInput(waitlistSchema, req.body, "Invalid sign-up");
+    const result = await services.alerts.joinWaitlist({ email, drop, user: req.user, ip: req.ip ?? "unknown" });
     res.status(result.status === "pending" ? 202 : 201).json(result);
   });
 

@@ -1,8 +1,7 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { auditLog, categories, contentEntries, menuItems, type ContentKind, type MenuHandle } from "../db/schema";
+import { auditLog, categories, contentEntries, menuItems, products, type ContentKind, type MenuHandle } from "../db/schema";
 import { menuLabel } from "../../shared/menus";
-import { VSOP_CATEGORY } from "../../shared/taxonomy";
 
 /** A seeded link: to an address, to an info page by its slug (an entry), or a collection (by id). */
 type Link = { label: string; url: string; badge?: string } | { label: string; entry: { kind: ContentKind; slug: string } } | { label: string; collectionId: number };
@@ -12,8 +11,8 @@ const page = (label: string, slug: string, kind: ContentKind = "page"): Link => 
 const url = (label: string, path: string, badge?: string): Link => ({ label, url: path, ...(badge ? { badge } : {}) });
 
 /** The store's menus as they were written in code before staff owned them (issue 28): the same labels, order and addresses. */
-function storeMenus(collections: { id: number; name: string; slug: string }[]): Record<MenuHandle, Link[] | Seed[]> {
-  const shop = collections.filter((c) => c.slug !== VSOP_CATEGORY).map((c) => ({ label: menuLabel(c), collectionId: c.id }));
+function storeMenus(collections: { id: number; name: string; slug: string; preorderOnly: boolean }[]): Record<MenuHandle, Link[] | Seed[]> {
+  const shop = collections.filter((c) => !c.preorderOnly).map((c) => ({ label: menuLabel(c), collectionId: c.id }));
   return {
     header: [...shop, url("Sale", "/category/sale"), url("New", "/category/new"), url("VSOP", "/vsop", "NEW"), url("Blog", "/blog"), url("About", "/about")],
     footer: [
@@ -38,7 +37,15 @@ export async function seedMenus(db: Database): Promise<{ items: number }> {
   if (any) return { items: 0 };
   const [saved] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, "menu")).limit(1);
   if (saved) return { items: 0 };
-  const collections = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(isNull(categories.parentId)).orderBy(asc(categories.position), asc(categories.id));
+  // A collection of pre-order pieces alone is a drop's (VSOP's tech-casual): the menus reach it through its drop's page
+  // (the seeded "VSOP" link), not among the shop's collections. Read from the products, not the drops, because the
+  // menus may be seeded before any drop is (the tests' database image).
+  const preorderOnly = sql<boolean>`exists (select 1 from ${products} p where p.category_id = ${categories.id}) and not exists (select 1 from ${products} p where p.category_id = ${categories.id} and not p.preorder)`;
+  const collections = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, preorderOnly })
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.position), asc(categories.id));
   const entries = await db.select({ id: contentEntries.id, kind: contentEntries.kind, slug: contentEntries.slug }).from(contentEntries).where(eq(contentEntries.status, "published"));
   const columns = (link: Link) => {
     if ("url" in link) return { kind: "url" as const, url: link.url, badge: link.badge ?? null };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { firstPhotoSql } from "../catalog/product-photos";
+import { dropShipsFreeSql } from "../drops/product-drops-sql";
 import type { Database } from "../db/client";
 import { cartItems, products, variants } from "../db/schema";
 import type { Discount } from "./discount";
@@ -21,8 +22,8 @@ export interface CheckoutLine {
   /** What the product is taxed as (null: the default category) and one unit's weight (null: unknown). */
   taxCategoryId: number | null;
   weightGrams: number | null;
-  /** A pre-order piece: an order of these alone may ship free (server/pricing/preorder-shipping.ts). */
-  preorder: boolean;
+  /** A pre-order piece of a drop that ships its pre-orders free: an order of these alone ships free (server/pricing/preorder-shipping.ts). */
+  freePreorderShipping: boolean;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -41,7 +42,7 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
       taxCategoryId: products.taxCategoryId,
       weightGrams: variants.weightGrams,
-      preorder: products.preorder,
+      freePreorderShipping: sql<boolean>`${products.preorder} and ${dropShipsFreeSql(sql`${products.id}`)}`,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))

@@ -66,7 +66,7 @@ export async function priceCheckout(
   const base = priceOrder({ lines, discount: discount?.rule ?? null });
   const parcel = { subtotalCents: base.subtotalCents - base.discountCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
   const zone = shippingZoneFor(rules, destination);
-  const options = zone ? shippingOptions(rules, zone.rates, parcel, lines) : [];
+  const options = zone ? shippingOptions(zone.rates, parcel, lines) : [];
   const picked = shippingRateId === undefined ? undefined : options.find((o) => o.id === shippingRateId);
   if (strict && destination && options.length === 0) throw new AppError("bad_request", `We don't ship this order to ${placeName(destination)} yet.`);
   if (strict && shippingRateId !== undefined && !picked) throw new AppError("bad_request", "That shipping option isn't available for this order and address. Please choose another.");

@@ -8,33 +8,32 @@ const standard = rate({ id: 1, name: "Standard", kind: "flat", amountCents: 599 
 const express = rate({ id: 2, name: "Express", kind: "flat", amountCents: 2500, minDays: 1, maxDays: 2 });
 const heavyOnly = rate({ id: 3, name: "Freight", kind: "weight_band", amountCents: 1500, minWeightGrams: 3000 });
 const parcel = { subtotalCents: 4000, weightGrams: 500 };
-const on = { preorderFreeShipping: true };
-const off = { preorderFreeShipping: false };
-const preorder = { preorder: true };
-const inStock = { preorder: false };
-const offered = (rules: typeof on, rates: ShippingRate[], lines: { preorder: boolean }[]) => shippingOptions(rules, rates, parcel, lines).map((o) => `${o.id} ${o.name} ${o.priceCents}`);
+/** A pre-order piece of a drop that ships its pre-orders free; anything else (in stock, or its drop's flag off). */
+const freePreorder = { freePreorderShipping: true };
+const paying = { freePreorderShipping: false };
+const offered = (rates: ShippingRate[], lines: { freePreorderShipping: boolean }[]) => shippingOptions(rates, parcel, lines).map((o) => `${o.id} ${o.name} ${o.priceCents}`);
 
 describe("preorderShipsFree", () => {
-  it("only an order of pre-orders alone, only while the campaign's flag is on", () => {
-    expect(preorderShipsFree(on, [preorder, preorder])).toBe(true);
-    expect(preorderShipsFree(on, [preorder, inStock])).toBe(false);
-    expect(preorderShipsFree(on, [])).toBe(false);
-    expect(preorderShipsFree(off, [preorder])).toBe(false);
+  it("only an order whose every line is a pre-order of a drop shipping free", () => {
+    expect(preorderShipsFree([freePreorder, freePreorder])).toBe(true);
+    expect(preorderShipsFree([freePreorder, paying])).toBe(false);
+    expect(preorderShipsFree([])).toBe(false);
+    expect(preorderShipsFree([paying])).toBe(false);
   });
 });
 
 describe("shippingOptions", () => {
   it("makes the cheapest offered rate free and names it; faster rates keep their price", () => {
-    expect(offered(on, [express, standard], [preorder])).toEqual(["1 Free pre-order shipping 0", "2 Express 2500"]);
+    expect(offered([express, standard], [freePreorder])).toEqual(["1 Free pre-order shipping 0", "2 Express 2500"]);
   });
 
-  it("a mixed cart, or the flag off: the zone's rates as they are", () => {
-    expect(offered(on, [express, standard], [preorder, inStock])).toEqual(["1 Standard 599", "2 Express 2500"]);
-    expect(offered(off, [express, standard], [preorder])).toEqual(["1 Standard 599", "2 Express 2500"]);
+  it("a mixed cart, or a drop whose flag is off: the zone's rates as they are", () => {
+    expect(offered([express, standard], [freePreorder, paying])).toEqual(["1 Standard 599", "2 Express 2500"]);
+    expect(offered([express, standard], [paying])).toEqual(["1 Standard 599", "2 Express 2500"]);
   });
 
   it("never makes a parcel shippable that the zone's rates can't carry, and leaves a rate that is already free alone", () => {
-    expect(offered(on, [heavyOnly], [preorder])).toEqual([]);
-    expect(offered(on, [rate({ id: 4, name: "Standard shipping", kind: "free" }), express], [preorder])).toEqual(["4 Standard shipping 0", "2 Express 2500"]);
+    expect(offered([heavyOnly], [freePreorder])).toEqual([]);
+    expect(offered([rate({ id: 4, name: "Standard shipping", kind: "free" }), express], [freePreorder])).toEqual(["4 Standard shipping 0", "2 Express 2500"]);
   });
 });

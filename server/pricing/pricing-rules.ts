@@ -1,7 +1,6 @@
-import { asc, eq } from "drizzle-orm";
-import { FIRST_DROP } from "../drops/seed-drops";
+import { asc } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { drops, settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
+import { settings, shippingRates, taxCategories, taxRates, type TaxProviderName, zoneRegions, zones } from "../db/schema";
 import type { ShippingRate } from "./shipping-rates";
 import type { Zone } from "./zones";
 
@@ -31,20 +30,17 @@ export interface PricingRules {
   categories: TaxCategory[];
   taxZones: TaxZone[];
   shippingZones: ShippingZone[];
-  /** The VSOP campaign's free-shipping flag: orders of pre-orders alone ship free (server/pricing/preorder-shipping.ts). */
-  preorderFreeShipping: boolean;
 }
 
 /** The rules from their tables. `db` is the pool, never a transaction: the reads run together, and a transaction's one connection takes one query at a time. */
 export async function loadPricingRules(db: Database): Promise<PricingRules> {
   const [row] = await db.select({ pricesIncludeTax: settings.pricesIncludeTax, taxOnShipping: settings.taxOnShipping, taxProvider: settings.taxProvider }).from(settings);
-  const [zoneRows, regionRows, taxRateRows, rateRows, categoryRows, campaignRows] = await Promise.all([
+  const [zoneRows, regionRows, taxRateRows, rateRows, categoryRows] = await Promise.all([
     db.select().from(zones).orderBy(asc(zones.id)),
     db.select().from(zoneRegions).orderBy(asc(zoneRegions.id)),
     db.select().from(taxRates).orderBy(asc(taxRates.id)),
     db.select().from(shippingRates).orderBy(asc(shippingRates.position), asc(shippingRates.id)),
     db.select().from(taxCategories).orderBy(asc(taxCategories.id)),
-    db.select({ freeShipping: drops.freeShipping }).from(drops).where(eq(drops.slug, FIRST_DROP)),
   ]);
   const zoneOf = (z: (typeof zoneRows)[number]): Zone => ({
     id: z.id,
@@ -60,6 +56,5 @@ export async function loadPricingRules(db: Database): Promise<PricingRules> {
       .filter((z) => z.kind === "tax")
       .map((z) => ({ ...zoneOf(z), rates: taxRateRows.filter((r) => r.zoneId === z.id).map(({ id, name, rateMilliPercent, taxCategoryId }) => ({ id, name, rateMilliPercent, taxCategoryId })) })),
     shippingZones: zoneRows.filter((z) => z.kind === "shipping").map((z) => ({ ...zoneOf(z), rates: rateRows.filter((r) => r.zoneId === z.id) })),
-    preorderFreeShipping: campaignRows[0]?.freeShipping ?? false,
   };
 }

@@ -13,14 +13,13 @@ const freeOver = (cents: number) => rate({ kind: "free_over", minSubtotalCents: 
 const underFifty = rate({ kind: "price_band", amountCents: 599, maxSubtotalCents: 5000 });
 
 const zone = (name: string, rates: ShippingRate[], regions: ShippingZone["regions"] = []): ShippingZone => ({ id: nextId++, name, regions, rates });
-const rulesWith = (shippingZones: ShippingZone[], preorderFreeShipping = false): PricingRules => ({
+const rulesWith = (shippingZones: ShippingZone[]): PricingRules => ({
   pricesIncludeTax: false,
   taxOnShipping: false,
   taxProvider: "manual",
   categories: [],
   taxZones: [],
   shippingZones,
-  preorderFreeShipping,
 });
 const us = [{ country: "US", subdivision: null, postalPrefix: null }];
 const gb = [{ country: "GB", subdivision: null, postalPrefix: null }];
@@ -86,7 +85,8 @@ describe("several zones: the promise holds for every address, never more", () =>
   });
 });
 
-it("says pre-orders ship free exactly when the campaign's flag says so", () => {
-  expect(shippingPromise(rulesWith([zone("Everywhere", [flat599])], true))).toMatchObject({ freeFromCents: null, preorderFree: true });
-  expect(shippingPromise(rulesWith([zone("Everywhere", [flat599])], false)).preorderFree).toBe(false);
+it("says pre-orders ship free exactly when the product's drop says so, and not for no product in particular", () => {
+  expect(shippingPromise(rulesWith([zone("Everywhere", [flat599])]), { dropShipsFree: true })).toMatchObject({ freeFromCents: null, preorderFree: true });
+  expect(shippingPromise(rulesWith([zone("Everywhere", [flat599])]), { dropShipsFree: false }).preorderFree).toBe(false);
+  expect(shippingPromise(rulesWith([zone("Everywhere", [flat599])])).preorderFree).toBe(false);
 });

@@ -74,7 +74,8 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     categoryId,
     subcategoryId: p.subcategory ? (categoryIds.get(`${p.category}/${p.subcategory}`) ?? null) : null,
     garment: p.garment,
-    keywords: productKeywords({ ...p, ...collectionNames(p) }),
+    // Seeded before any drop: seedDrops adds its drop's name to its pieces' words.
+    keywords: productKeywords({ ...p, ...collectionNames(p), dropNames: [] }),
     colors: p.colors,
     sizes: [...p.sizes],
     featured: p.flags.includes("f"),

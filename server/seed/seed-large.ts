@@ -51,7 +51,7 @@ export async function seedLargeCatalog(db: Database, target: number, progress: (
         categoryId: categoryIds.get(leaf.category)!,
         subcategoryId: categoryIds.get(`${leaf.category}/${leaf.subcategory}`)!,
         garment,
-        keywords: productKeywords({ category: leaf.category, collectionName: leaf.collectionName, subcategoryName: leaf.subcategoryName, colors: productColors, garment }),
+        keywords: productKeywords({ category: leaf.category, collectionName: leaf.collectionName, subcategoryName: leaf.subcategoryName, colors: productColors, garment, dropNames: [] }),
         colors: productColors,
         sizes: sizes.slice(randomInt(random, 0, 1), randomInt(random, 4, 6)),
         isNew: random() < 0.05,

@@ -1,10 +1,11 @@
-import { and, asc, count, gt, max } from "drizzle-orm";
+import { and, asc, count, gt, isNull, lte, max } from "drizzle-orm";
 import { entryPath } from "../../shared/content-paths";
-import { VSOP_CATEGORY } from "../../shared/taxonomy";
 import { listCollections } from "../catalog/collections";
 import { listLiveEntries } from "../content/content-entries";
 import type { Database } from "../db/client";
-import { products } from "../db/schema";
+import { drops, products } from "../db/schema";
+import { dropCollectionSlugs } from "../drops/drop-collections";
+import { dropPath } from "../drops/featured-drop";
 import { isActive } from "../catalog/product-query";
 
 /** Search engines take at most 50,000 URLs per sitemap file; larger catalogues get an index. */
@@ -15,14 +16,20 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 const entry = (origin: string, path: string, lastmod?: Date) => `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ""}</url>`;
 const urlset = (entries: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 
-/** Pages, collections and the live posts and pages (issue 28), with the catalogue's last change as the listings' lastmod. */
+/**
+ * Pages, collections, the drops' pages and the live posts and pages (issue 28), with the catalogue's last change as
+ * the listings' lastmod. A drop's page is listed once it is announced (not archived), at its own address (the first
+ * drop's is /vsop); a collection that is a drop's is left out, its drop's page standing for it.
+ */
 async function pageEntries(db: Database, origin: string, now: Date): Promise<string[]> {
   const [latest] = await db.select({ at: max(products.updatedAt) }).from(products).where(isActive);
   const catalogChanged = latest?.at ? new Date(latest.at) : undefined;
   const posts = await listLiveEntries({ db, now, kind: "post" });
   const pages = [...(await listLiveEntries({ db, now, kind: "policy" })), ...(await listLiveEntries({ db, now, kind: "page" }))];
-  const listings = ["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop"];
-  for (const c of (await listCollections(db)).filter((c) => c.slug !== VSOP_CATEGORY)) {
+  const shownDrops = await db.select({ slug: drops.slug }).from(drops).where(and(isNull(drops.archivedAt), lte(drops.announceAt, now))).orderBy(asc(drops.announceAt), asc(drops.id));
+  const listings = [...new Set(["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop", ...shownDrops.map((d) => dropPath(d.slug))])];
+  const dropOwned = await dropCollectionSlugs({ db });
+  for (const c of (await listCollections(db)).filter((c) => !dropOwned.includes(c.slug))) {
     listings.push(`/category/${c.slug}`, ...c.subcategories.map((s) => `/category/${c.slug}/${s.slug}`));
   }
   return [

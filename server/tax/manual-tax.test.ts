@@ -28,7 +28,6 @@ const rulesWith = (change: Partial<PricingRules> = {}): PricingRules => ({
   ],
   taxZones: [everywhere, california, sanFrancisco],
   shippingZones: [],
-  preorderFreeShipping: false,
   ...change,
 });
 

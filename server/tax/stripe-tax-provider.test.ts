@@ -19,7 +19,6 @@ const rules: PricingRules = {
   ],
   taxZones: [],
   shippingZones: [],
-  preorderFreeShipping: false,
 };
 
 const sanFrancisco = { country: "US", subdivision: "US-CA", postalCode: "94103", line1: "1 Market St", city: "San Francisco" };

@@ -41,14 +41,14 @@ export function pricingRules(server: TestServer) {
       if (Object.keys(values).length) await db.update(settings).set(values);
       changed();
     },
-    /** The VSOP campaign's flag: with it on, an order of pre-orders alone ships free (server/pricing/preorder-shipping.ts). */
+    /** The first drop's (VSOP's) own flag: with it on, an order of its pre-orders alone ships free (server/pricing/preorder-shipping.ts). */
     async preorderFreeShipping(on: boolean) {
       await db.update(drops).set({ freeShipping: on }).where(eq(drops.slug, FIRST_DROP));
       changed();
     },
     /**
-     * Back to the seeded day-one rules, but with the campaign's free pre-order shipping off: the suites price the VSOP
-     * shorts, a pre-order, against the staff's rates. A test of that promise turns it on.
+     * Back to the seeded day-one rules, but with the first drop's free pre-order shipping off: the suites price the VSOP
+     * shorts, a pre-order of that drop, against the staff's rates. A test of that promise turns it on.
      */
     async reset() {
       await db.delete(zones).where(eq(zones.kind, "tax"));

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { GARMENTS } from "../admin-schemas";
 import { skuFor } from "../handles";
 import { productKeywords } from "../keywords";
+import { refreshKeywords } from "../refresh-keywords";
 import { htmlToText } from "./html-text";
 import { COLUMNS } from "./columns";
 import { type ImportProduct, type ImportVariant, parseShopifyCsv, type Refusal } from "./parse-shopify-csv";
@@ -349,11 +350,13 @@ async function writeProduct(tx: Tx, t: Target, current: typeof products.$inferSe
     preorder: t.flags.preorder,
     updatedAt: now,
   };
-  const keywords = productKeywords({ category: t.category, collectionName: t.collectionName, subcategoryName: t.subcategoryName, colors: fields.colors, garment: t.garment });
+  // A new product is in no drop yet; an existing one's words are redone with the drops it is in.
+  const keywords = productKeywords({ category: t.category, collectionName: t.collectionName, subcategoryName: t.subcategoryName, colors: fields.colors, garment: t.garment, dropNames: [] });
   let id: number;
   if (current) {
     id = current.id;
-    await tx.update(products).set({ ...fields, keywords }).where(eq(products.id, id));
+    await tx.update(products).set(fields).where(eq(products.id, id));
+    await refreshKeywords({ db: tx, productIds: [id] });
   } else {
     await tx.delete(productHandleRedirects).where(eq(productHandleRedirects.handle, t.source.handle));
     // The "from" price is set from the variants below; the cheapest one stands in until then.
