@@ -15,7 +15,11 @@ import { trackViewItem } from "~/lib/analytics";
 import { shipDateLong } from "~/lib/countdown";
 import { formatPrice } from "~/lib/money";
 import { productBadges } from "~/lib/product-badges";
-import { isVsop, variantPrice } from "~/lib/product-options";
+import { variantPrice } from "~/lib/product-options";
+import { DropGate } from "~/components/product-detail/drop-gate";
+import { dropPath } from "~/lib/drop-path";
+import { useNow } from "~/lib/use-now";
+import { currentDrop, dropPhase } from "../../shared/drops";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
 import { useCollections } from "~/lib/collections";
@@ -48,15 +52,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const preview = !onSale;
   // Read side by side: during a drop a sold product's page is rendered anew while others wait for it, so its render's
   // round trips to the database count.
-  const [shipsAt, reviews, shipping] = await Promise.all([
-    // Pre-order pieces say when they ship: the date is the VSOP campaign's (DESIGN §4).
-    product.preorder ? services.campaign.get().then((campaign) => campaign.shipsAt) : null,
+  // A drop's piece says when it ships, from the drop it is in at the service clock (shared/drops.ts currentDrop).
+  const at = services.drops.now().getTime();
+  const drop = currentDrop(product.drops, at);
+  const [reviews, shipping] = await Promise.all([
     preview ? null : services.reviews.list({ productId: id, query: { sort: "newest", page: 1 } }),
     services.pricing.shippingPromise({ productId: id }),
   ]);
   // Formatted here (in UTC, like everywhere): the page's code carries no date formatting.
-  const shipsOn = shipsAt ? shipDateLong(new Date(shipsAt)) : null;
-  return { product, shipsOn, preview, reviews, shipping, head: await headOf(context, request, product, reviews, preview) };
+  const shipsOn = drop ? shipDateLong(new Date(drop.shipsAt)) : null;
+  // The store's clock at the render and its distance from real time (the same for every visitor): the page opens the
+  // drop's buttons at the store's instant, with no reload.
+  const clock = { at, offset: at - Date.now() };
+  return { product, shipsOn, clock, preview, reviews, shipping, head: await headOf(context, request, product, reviews, preview) };
 }
 
 /**
@@ -89,8 +97,13 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   return [{ title: store ? `Product | ${store.name}` : "Product" }, { name: "robots", content: "noindex" }];
 };
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { shipsOn, preview, reviews, shipping } = loaderData;
+  const { shipsOn, preview, reviews, shipping, clock } = loaderData;
   const product = useSentStock(loaderData.product, loaderData);
+  const now = useNow(clock.at, clock.offset);
+  const drop = currentDrop(product.drops, now);
+  const phase = drop ? dropPhase(drop, now) : "open";
+  // Before the open (or after the close) the purchase panel stays in the page, hidden, and the gate shows instead.
+  const gated = drop && phase !== "open" ? { drop, phase: phase === "scheduled" ? "announced" : phase } : null;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
@@ -99,6 +112,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
   const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];
   const badges = productBadges(product);
+  if (drop && !badges.includes("PRE-ORDER")) badges.unshift("PRE-ORDER");
   const reader = useUser()?.id ?? null;
   return (
     <div className="container-page grid gap-10 pb-8 pt-6 lg:grid-cols-2 lg:gap-16">
@@ -147,9 +161,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         {/* The stock's places (decision 0041): the server puts the latest stock's panel and JSON into the cached page. */}
         <script type="application/json" id={STOCK_JSON_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
-        <div data-part={PURCHASE_PART}>
-          <ProductPurchase product={product} onChoice={setChoice} />
-          <span data-part-end={PURCHASE_PART} hidden />
+        {gated && <DropGate drop={gated.drop} phase={gated.phase} now={now} />}
+        <div hidden={gated !== null}>
+          <div data-part={PURCHASE_PART}>
+            <ProductPurchase product={product} onChoice={setChoice} />
+            <span data-part-end={PURCHASE_PART} hidden />
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <StylistDialog label="Ask the AI stylist" product={{ id: product.id, name: product.name }} triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
@@ -161,8 +178,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="text-ink-muted">Category</dt>
             <dd>
-              <Link className="font-medium hover:underline" to={`/category/${isVsop(product) ? "vsop" : product.category}`}>
-                {isVsop(product) ? "VSOP Collection" : `${collection?.name ?? product.category} Collection`}
+              <Link className="font-medium hover:underline" to={drop ? dropPath(drop.slug) : `/category/${product.category}`}>
+                {drop ? drop.name : `${collection?.name ?? product.category} Collection`}
               </Link>
               {subcategory && (
                 <>
