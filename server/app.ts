@@ -41,6 +41,8 @@ export interface CreateAppOptions {
 /** Whether the response cache may hold this request's page: see createApp. */
 function storedPage(req: Request): boolean {
   if (req.path.startsWith("/api/")) return false;
+  // A page opened from an emailed link's secret (an early-access link's ?token=) is its holder's: never kept.
+  if (/[?&]token=/.test(req.originalUrl)) return false;
   if (req.path.endsWith(".data")) return isPublicRequest(req);
   return !req.path.includes(".") && (isAnonymous(req) || isPublicRequest(req));
 }

@@ -102,10 +102,11 @@ import { createDropIndex } from "./drops/drop-index";
 import { readFeaturedDrop } from "./drops/featured-drop";
 import { dropCollectionSlugs } from "./drops/drop-collections";
 import { createDropAdmin } from "./drops/drop-service";
-import { getPublicDrop } from "./drops/public-drop";
 import { createDropGate } from "./drops/gate/drop-gate";
 import { dropPassKey } from "./drops/pass-key";
+import { createEarlyAccessService } from "./drops/early-access/early-access-service";
 import { storeSecret } from "./drops/store-secret";
+import { getPublicDrop } from "./drops/public-drop";
 
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
@@ -412,13 +413,15 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       index: dropIndex,
       /** Staff's drops: create, change, archive, delete, and the live figures and report (/admin/drops). */
       admin: createDropAdmin({ db, now, catalogChanges }),
+      passKey,
+      /** Early access: the invitations emailed at earlyAccessAt, and their links redeemed as early passes. */
+      earlyAccess: createEarlyAccessService({ db, mailer, logger, now, storeUrl, storeIdentity, unsubscribeLinks: links, jobs, index: dropIndex, passKey }),
+      /** The clock's rule at add-to-cart and checkout, the waiting room and its proof of work (server/drops/gate). */
+      gate: dropGate,
       /** A drop's public page data (GET /api/drops/{slug}, /drops/{slug}), read once a moment for every viewer. */
       publicDrop: sharedReads.share(({ slug }: { slug: string }) => getPublicDrop({ db, now, index: dropIndex, slug }), ({ slug }) => slug),
       /** The service clock the phases are read at (STORE_CLOCK_OFFSET honoured): a page's countdown starts from it. */
       now,
-      passKey,
-      /** The clock's rule at add-to-cart and checkout, the waiting room and its proof of work (server/drops/gate). */
-      gate: dropGate,
     },
     /** Who the store is (issue 27): the pages, emails, JSON-LD and exports read it; staff change it at /admin/settings. */
     settings,

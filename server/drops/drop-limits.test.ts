@@ -81,7 +81,11 @@ describe("a drop's per-customer limit", () => {
   });
 
   it("refuses two of one product in one cart, and counts an open checkout that holds stock", async () => {
-    const two = await checkout(await shopperWith([{ ...hoodie, quantity: 2 }]), { email: "pair@example.com" });
+    // Add-to-cart refuses an add over the limit as a courtesy; two adds of one still reach checkout, the guard.
+    const tooMany = await createApiClient(server.url).post("/api/cart/items", { ...hoodie, quantity: 2 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe("You can buy at most 1 of each piece of VSOP Premium Collection");
+    const two = await checkout(await shopperWith([hoodie, hoodie]), { email: "pair@example.com" });
     expect(two.status).toBe(409);
     expect(two.body.message).toBe("You can buy at most 1 of VSOP Premium Hoodie in this drop");
 

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { dropProducts, drops, orderItems, orders, type OrderRow } from "../db/schema";
 import { currentDrop } from "../../shared/drops";
+import { AppError } from "../errors";
+import type { DropIndex } from "./drop-index";
 import { type AddressParts, normaliseAddress, normalisePostalCode } from "./normalise-address";
 
 type Tx = Pick<Database, "select">;
@@ -133,4 +135,14 @@ export async function orderLimitRefusal(tx: Tx, order: OrderRow, now: Date): Pro
   const items = await tx.select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
   const address = { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, region: order.shippingRegion, postalCode: order.shippingPostalCode, country: order.shippingCountry };
   return dropLimitRefusal(tx, { buyer: { userId: order.userId, email: order.email, address }, items, now, exceptOrderIds: [order.id] });
+}
+
+/**
+ * Add-to-cart's courtesy, not the guard (DESIGN §11): an add of more of one piece than its drop lets one customer buy
+ * is refused at once, rather than at checkout. What the customer already bought is counted only at checkout.
+ */
+export async function assertAddWithinLimit({ index, productId, quantity }: { index: Pick<DropIndex, "dropOf">; productId: number; quantity: number }): Promise<void> {
+  const drop = (await index.dropOf(productId))?.drop;
+  const limit = Math.min(drop?.perProductLimit ?? Infinity, drop?.perDropLimit ?? Infinity);
+  if (drop && quantity > limit) throw new AppError("conflict", `You can buy at most ${limit} of each piece of ${drop.name}`);
 }

@@ -18,6 +18,7 @@ import { apiNotFound } from "./errors";
 import { productsRouter } from "./products-router";
 import { dropsRouter } from "./drops-router";
 import { dropLineRouter } from "./drop-line-router";
+import { earlyAccessRouter } from "./early-access-router";
 import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
@@ -84,6 +85,7 @@ export function apiRouter(services: Services): Router {
   router.use(loadSession(services));
   // A drop's waiting room: after the session (its limits count per account); more specific than GET /drops/{slug}.
   router.use("/drops", dropLineRouter(services));
+  router.use(earlyAccessRouter(services));
   router.use("/auth", authRouter(services));
   router.use("/auth", staffInvitationRouter(services));
   router.use("/cart", cartRouter(services));

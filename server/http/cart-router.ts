@@ -2,6 +2,7 @@ import { type Request, Router } from "express";
 import { z } from "zod";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
 import type { Services } from "../context";
+import { assertAddWithinLimit } from "../drops/drop-limits";
 import { dropPassCookie } from "../drops/drop-pass";
 import { readCookie, setCartCookie } from "./cookies";
 import { askerOf } from "./drop-line-router";
@@ -27,6 +28,8 @@ export function cartRouter(services: Services): Router {
     const item = parseInput(addCartItemSchema, req.body, "Invalid cart item");
     // A drop's piece only when its drop sells to this visitor now; in its opening hour, with a solved challenge.
     await services.drops.gate.assertAddAllowed({ productId: item.productId, passTokens: passTokensOf(req), proof: req.get(DROP_PROOF_HEADER) ?? null, asker: askerOf(req) });
+    // A courtesy: more of one piece than its drop's per-customer limit is refused now, not at checkout.
+    await assertAddWithinLimit({ index: services.drops.index, productId: item.productId, quantity: item.quantity });
     const { cart, token } = await services.cart.addCartItem({ owner: ownerOf(req), item });
     if (token) setCartCookie(req, res, token);
     res.status(201).json(cart);

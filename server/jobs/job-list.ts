@@ -67,6 +67,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.recovery.sweep(),
   },
   {
+    name: "invite-early-access",
+    description: "Drops in their early-access window: each consenting subscriber's single-use early-access link emailed once (issue 48)",
+    cron: "* * * * *",
+    every: "Every minute",
+    runAtStart: true,
+    run: (services) => services.drops.earlyAccess.sweep(),
+  },
+  {
     name: "tidy-accounts",
     description: "Expired sessions and old sign-in attempts deleted",
     cron: "*/5 * * * *",
@@ -114,5 +122,12 @@ export const TASK_QUEUES: readonly TaskQueue[] = [
     name: "send-recovery-email",
     description: "One checkout recovery email: checked again, then sent or skipped with its reason (issue 31)",
     run: (services, data) => services.recovery.sendStep(data),
+  },
+  {
+    name: "send-early-access",
+    description: "One drop's early-access invitations: its subscribers invited once each, and every unsent link emailed (issue 48)",
+    run: async (services, data) => {
+      await services.drops.earlyAccess.invite(data);
+    },
   },
 ];
