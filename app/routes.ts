@@ -8,6 +8,7 @@ export default [
   // The first drop keeps its SPEC address; every drop has a page of its own (issue 48). One module for both.
   route("vsop", "routes/drop.tsx", { id: "vsop" }),
   route("drops/:slug", "routes/drop.tsx", { id: "drop" }),
+  route("drops/:slug/early-access", "routes/drop-early-access.tsx"),
   route("size-guide", "routes/size-guide.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
