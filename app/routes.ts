@@ -64,7 +64,11 @@ export default [
     route("admin/recovery", "routes/admin-recovery.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),
     route("admin/shipping", "routes/admin-shipping.tsx"),
+    // The VSOP drop's old page: sends staff to the drop's own page (issue 48).
     route("admin/campaign", "routes/admin-campaign.tsx"),
+    route("admin/drops", "routes/admin-drops.tsx"),
+    route("admin/drops/new", "routes/admin-drop.tsx", { id: "admin-drop-new" }),
+    route("admin/drops/:id", "routes/admin-drop.tsx", { id: "admin-drop" }),
     route("admin/instagram-shop", "routes/admin-instagram-shop.tsx"),
     route("admin/jobs", "routes/admin-jobs.tsx"),
     route("admin/menus", "routes/admin-menus.tsx"),

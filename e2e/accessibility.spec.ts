@@ -22,7 +22,7 @@ for (const theme of ["light", "dark"] as const) {
 
 /** Every staff page (the settings, tax and shipping pages have their own tests below), in three tests that run in parallel. */
 const PRODUCT_PAGES = ["/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/collections", "/admin/products/5"];
-const CONTENT_PAGES = ["/admin/content", "/admin/menus", "/admin/home", "/admin/discounts", "/admin/recovery", "/admin/campaign", "/admin/instagram-shop", "/admin/jobs", "/admin/audit"];
+const CONTENT_PAGES = ["/admin/content", "/admin/menus", "/admin/home", "/admin/discounts", "/admin/recovery", "/admin/drops", "/admin/instagram-shop", "/admin/jobs", "/admin/audit"];
 const ORDER_PAGES = ["/admin", "/admin/orders", "/admin/returns", "/admin/reviews?status=published", "/admin/customers"];
 
 async function expectNoViolations(page: Page, paths: readonly string[]) {

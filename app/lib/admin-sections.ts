@@ -38,7 +38,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
     sections: [
       { to: "/admin/discounts", label: "Discounts", permission: "discounts.write" },
       { to: "/admin/recovery", label: "Recovery", permission: "reports.read" },
-      { to: "/admin/campaign", label: "VSOP drop", permission: "discounts.write" },
+      { to: "/admin/drops", label: "Drops", permission: "drops.write" },
       { to: "/admin/instagram-shop", label: "Instagram Shop", permission: "settings" },
     ],
   },

@@ -14,6 +14,7 @@ import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, 
 import { shippingRateChangeSchema, shippingRateFieldsSchema } from "../shipping/shipping-schemas";
 import { entryChangeSchema, entryFieldsSchema } from "../content/entry-schemas";
 import { sectionsPutSchema } from "../home/section-schemas";
+import { dropChangeSchema, dropFieldsSchema } from "../drops/drop-schemas";
 import { announcementChangeSchema, announcementFieldsSchema } from "../home/announcement-schemas";
 import { menuSaveSchema } from "../menus/menu-schemas";
 import { synonymGroupSchema } from "../search/synonyms";
@@ -70,6 +71,13 @@ const staffBodies: BodyCase[] = [
   ["PUT", "/api/admin/synonyms/1", synonymGroupSchema, { terms: ["jumper", "sweater", "pullover"] }],
   ["PUT", "/api/admin/menus/footer", menuSaveSchema("footer"), { items: [{ label: "Help", kind: "group", children: [{ label: "FAQ", kind: "entry", targetId: 1 }] }] }],
   ["PUT", "/api/admin/home/sections", sectionsPutSchema, { sections: [{ type: "product_grid", settings: { title: "New", source: "new", limit: 4 }, visible: true, startsAt: "2027-01-01T00:00:00Z", endsAt: null }] }],
+  [
+    "POST",
+    "/api/admin/drops",
+    dropFieldsSchema,
+    { name: "Fuzz drop", slug: "fuzz-drop", productIds: [7], announceAt: "2027-01-01T00:00:00Z", opensAt: "2027-01-02T00:00:00Z", preorderClosesAt: "2027-01-10T00:00:00Z", shipsAt: "2027-01-20T00:00:00Z", perCustomerLimit: { perProduct: 2 }, freeShipping: true, admitPerMinute: 30, page: [{ type: "faq", settings: { items: [{ question: "Q", answer: "A" }] } }] },
+  ],
+  ["PATCH", "/api/admin/drops/1", dropChangeSchema, { name: "VSOP", opensAt: "2027-01-02T00:00:00+01:00", perCustomerLimit: { perDrop: 3 }, checkoutMinutes: 12 }],
   ["POST", "/api/admin/announcements", announcementFieldsSchema, { message: "Free shipping over {free_shipping_threshold}", linkUrl: "/shipping", linkLabel: "Details", active: true, startsAt: null, endsAt: "2027-01-01T00:00:00Z" }],
   ["PATCH", "/api/admin/announcements/1", announcementChangeSchema, { message: "Sale ends Sunday", linkUrl: "https://example.com/sale", active: false, position: 2 }],
   ["POST", "/api/admin/roles", roleFieldsSchema, { name: "Support", description: "Answers customers", permissions: ["orders.read", "customers.read"] }],

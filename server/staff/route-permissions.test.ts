@@ -28,6 +28,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "content-admin-router.ts": { contentAdminRouter: "/api/admin/content" },
   "content-router.ts": { contentRouter: "/api" },
   "home-admin-router.ts": { homeAdminRouter: "/api/admin" },
+  "drops-admin-router.ts": { dropsAdminRouter: "/api/admin/drops" },
   "images-router.ts": { imagesRouter: "/images" },
   "media-router.ts": { mediaRouter: "/media" },
   "seo-router.ts": { seoRouter: "" },

@@ -1,0 +1,42 @@
+import { Download } from "lucide-react";
+import type { DropReport } from "../../../../server/drops/drop-report";
+import { StatGrid } from "~/components/admin/admin-shell";
+import { DropFigures } from "~/components/admin/drops/drop-live-panel";
+import { DropSizeTable } from "~/components/admin/drops/drop-size-table";
+import { smallButtonClass } from "~/components/admin/staff-form-kit";
+import { formatPrice } from "~/lib/money";
+import { utcLabel } from "~/lib/utc-time";
+
+/** After the drop: what it came to, by size, with early access, the waitlist and refunds, and the CSV of its sizes. */
+export function DropReportPanel({ report }: { report: DropReport }) {
+  const { earlyAccess } = report;
+  const soldOut = report.soldOutAt ? `Sold out ${utcLabel(report.soldOutAt)}, ${report.minutesToSellOut} minutes after the open` : "Some sizes were left";
+  return (
+    <section aria-labelledby="drop-report-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="drop-report-title" className="font-display text-2xl font-bold">
+            Report
+          </h2>
+          <p className="text-sm text-ink-muted">{soldOut}.</p>
+        </div>
+        <a href={`/api/admin/drops/${report.id}/report.csv`} download className={smallButtonClass}>
+          <Download aria-hidden="true" className="size-4" /> Download CSV<span className="sr-only"> of sales by product and size</span>
+        </a>
+      </div>
+      <DropFigures figures={report} />
+      <StatGrid
+        className="grid-cols-2 lg:grid-cols-4"
+        stats={[
+          ["Early-access links sent", earlyAccess.invitationsSent],
+          ["Early-access links used", earlyAccess.invitationsUsed],
+          ["Early access that bought", `${earlyAccess.buyers} (${earlyAccess.conversionPercent}%)`],
+          ["Waitlist sign-ups", report.waitlistSignUps],
+          ["Refunds", report.refunds.count],
+          ["Refunded", formatPrice(report.refunds.amountCents / 100)],
+        ]}
+      />
+      <DropSizeTable sizes={report.sizes} minutes />
+    </section>
+  );
+}
