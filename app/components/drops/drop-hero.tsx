@@ -5,6 +5,7 @@ import type { DropPhase } from "../../../shared/drops";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import { StylistDialog } from "~/components/stylist/stylist-dialog";
 import { Countdown } from "./countdown";
+import { WaitingRoom } from "./waiting-room";
 import { countdownTarget, dropBadge } from "./drop-phase";
 
 type Shown = Exclude<DropPhase, "scheduled">;
@@ -48,14 +49,18 @@ export function DropHero({ drop, phase, now, dates, settings, firstProductId }: 
               idPrefix="drop-waitlist"
             />
           ) : (
-            <div className="mt-8 flex flex-wrap gap-3">
-              {firstProductId !== undefined && phase !== "closed" && (
+            <>
+              {/* Open with a waiting room: the line takes the pre-order button's place (issue 48, the gate). */}
+              {phase === "open" && drop.waitingRoom && <WaitingRoom slug={drop.slug} dropName={drop.name} products={drop.products.map((p) => ({ id: p.id, name: p.name }))} />}
+              <div className="mt-8 flex flex-wrap gap-3">
+                {firstProductId !== undefined && phase !== "closed" && !(phase === "open" && drop.waitingRoom) && (
                 <Link to={`/product/${firstProductId}`} className="inline-flex h-12 items-center rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
                   {phase === "open" ? "PRE-ORDER NOW" : "PREVIEW THE PIECES"}
                 </Link>
               )}
-              <StylistDialog triggerClassName="h-12 border-white text-white hover:bg-white hover:text-black" />
-            </div>
+                <StylistDialog triggerClassName="h-12 border-white text-white hover:bg-white hover:text-black" />
+              </div>
+            </>
           )}
         </div>
         <Countdown label={label} target={target} now={now} collection={drop.name} percent={phase === "closed" ? 100 : drop.soldOutPercent} />
