@@ -18,6 +18,10 @@ export function localGet(app: Handler, url: string, headers: Record<string, stri
   req.push(null);
   const res = new ServerResponse(req);
   res.assignSocket(socket as Socket);
+  // A server's own connection handler tells a response when its socket drains; this socket has none. A page streamed
+  // past the socket's buffer (a product page, 126 KB, as React writes it) waits for that 'drain' before writing on,
+  // and without it would never end.
+  socket.on("drain", () => res.emit("drain"));
   return new Promise<void>((resolve) => {
     const limit = setTimeout(settle, limitMs);
     limit.unref();
