@@ -1,6 +1,7 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { auditLog, categories, contentEntries, menuItems, products, type ContentKind, type MenuHandle } from "../db/schema";
+import { auditLog, contentEntries, menuItems, type ContentKind, type MenuHandle } from "../db/schema";
+import { rowsOf } from "../db/rows";
 import { menuLabel } from "../../shared/menus";
 
 /** A seeded link: to an address, to an info page by its slug (an entry), or a collection (by id). */
@@ -40,12 +41,12 @@ export async function seedMenus(db: Database): Promise<{ items: number }> {
   // A collection of pre-order pieces alone is a drop's (VSOP's tech-casual): the menus reach it through its drop's page
   // (the seeded "VSOP" link), not among the shop's collections. Read from the products, not the drops, because the
   // menus may be seeded before any drop is (the tests' database image).
-  const preorderOnly = sql<boolean>`exists (select 1 from ${products} p where p.category_id = ${categories.id}) and not exists (select 1 from ${products} p where p.category_id = ${categories.id} and not p.preorder)`;
-  const collections = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, preorderOnly })
-    .from(categories)
-    .where(isNull(categories.parentId))
-    .orderBy(asc(categories.position), asc(categories.id));
+  const collections = rowsOf<{ id: number; name: string; slug: string; preorderOnly: boolean }>(
+    await db.execute(sql`
+      select c.id, c.name, c.slug,
+        exists (select 1 from products p where p.category_id = c.id) and not exists (select 1 from products p where p.category_id = c.id and not p.preorder) as "preorderOnly"
+      from categories c where c.parent_id is null order by c.position, c.id`),
+  );
   const entries = await db.select({ id: contentEntries.id, kind: contentEntries.kind, slug: contentEntries.slug }).from(contentEntries).where(eq(contentEntries.status, "published"));
   const columns = (link: Link) => {
     if ("url" in link) return { kind: "url" as const, url: link.url, badge: link.badge ?? null };
