@@ -100,7 +100,6 @@ import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
 import { readFeaturedDrop } from "./drops/featured-drop";
-import { dropCollectionSlugs } from "./drops/drop-collections";
 import { createDropAdmin } from "./drops/drop-service";
 import { createDropGate } from "./drops/gate/drop-gate";
 import { dropPassKey } from "./drops/pass-key";
@@ -190,11 +189,9 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const collections = createCollectionCache(db);
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
   const dropIndex = createDropIndex({ db, now, catalogChanges });
-  /** The home page's drop: the one featured now with its pieces, and the collections that are a drop's (issue 48). */
+  /** The home page's drop: the one featured now, with its pieces (issue 48). */
   const featuredDropRead = sharedReads.share((_: object) => readFeaturedDrop({ db, index: dropIndex, now: now() }));
   const sharedFeaturedDrop = () => featuredDropRead({});
-  const dropCollectionsRead = sharedReads.share((_: object) => dropCollectionSlugs({ db }));
-  const sharedDropCollections = () => dropCollectionsRead({});
   /** The HMAC key of drop passes (the line's and early access's), and the gate that checks them (issue 48). */
   const passKey = dropPassKey(db, now);
   const dropGate = createDropGate({ db, now, index: dropIndex, passKey, altchaKey: storeSecret(db, "altcha_key", now) });
@@ -227,7 +224,6 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
       collections: () => collections.list(),
       campaign: () => sharedCampaign({}),
       featuredDrop: sharedFeaturedDrop,
-      dropCollections: sharedDropCollections,
     },
     freeShippingFrom: async () => shippingPromise(await pricingRules()).freeFromCents,
   });

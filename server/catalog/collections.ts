@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import type { Collection } from "../../shared/taxonomy";
 import type { CollectionChange, CollectionFields } from "./collection-schemas";
 import { refreshKeywords } from "./refresh-keywords";
+import { collectionDrops } from "../drops/drop-collections";
 import { assertNotInMenu } from "../menus/menu-links";
 import { assertNotOnHomePage } from "../home/section-links";
 
@@ -14,10 +15,13 @@ type Actor = { actor: string; now?: Date };
 
 /** Every collection with its subcategories, in menu order: what the menus, footer, category pages and sitemap show. */
 export async function listCollections(db: Database | Tx): Promise<Collection[]> {
-  const rows = await db
-    .select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId, description: categories.description, hero: categories.hero })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.id));
+  const [rows, drops] = await Promise.all([
+    db
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, parentId: categories.parentId, description: categories.description, hero: categories.hero })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id)),
+    collectionDrops({ db }),
+  ]);
   return rows
     .filter((r) => r.parentId === null)
     .map((c) => ({
@@ -26,6 +30,8 @@ export async function listCollections(db: Database | Tx): Promise<Collection[]> 
       description: c.description,
       hero: c.hero,
       subcategories: rows.filter((s) => s.parentId === c.id).map((s) => ({ slug: s.slug, name: s.name, description: s.description })),
+      // Only a drop's collection says so: the others' answers stay as they were.
+      ...(drops.has(c.slug) ? { drop: drops.get(c.slug)! } : {}),
     }));
 }
 

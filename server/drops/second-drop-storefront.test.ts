@@ -144,3 +144,9 @@ it("its pieces are found by the drop's name, and not once the drop is archived",
   changed();
   expect((await server.services.search.searchProducts({ text: "aurora" })).products.filter((p) => pieces.some((x) => x.productId === p.id))).toEqual([]);
 });
+
+it("a collection every piece of which is in a drop names its drop, so lists of collections leave it out", async () => {
+  const collections = await server.services.catalog.collections();
+  expect(collections.find((c) => c.slug === "tech-casual")?.drop).toBe("vsop");
+  expect(collections.find((c) => c.slug === "men")).not.toHaveProperty("drop");
+});

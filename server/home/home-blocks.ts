@@ -41,8 +41,6 @@ export interface HomeBlockDeps {
   campaign: () => Promise<Campaign>;
   /** The drop featured now (server/drops/featured-drop.ts) with its products on sale; null: no drop is shown. */
   featuredDrop: () => Promise<{ drop: { slug: string; name: string }; products: Product[] } | null>;
-  /** The collections that are a drop's (server/drops/drop-collections.ts): their drop's banner stands for them. */
-  dropCollections: () => Promise<string[]>;
   serverNow: number;
 }
 
@@ -68,13 +66,12 @@ export async function loadHomeBlocks(sections: { id: number; type: HomeSectionTy
   // The featured drop's pieces (the hero, the drop's product section and strip); null when it could not be read.
   const pieces = once(async () => (await featured())?.products ?? null);
   const collections = once(deps.collections);
-  const dropOwned = once(() => deps.dropCollections().catch(() => [] as string[]));
   const campaign = once(deps.campaign);
 
   /** A banner per collection, the drops' collections left out, then the featured drop's (its name, first piece, page). */
   async function banners(): Promise<Banner[]> {
-    const [all, owned, current] = await Promise.all([collections(), dropOwned(), featured()]);
-    const showcase = all.filter((c) => !owned.includes(c.slug));
+    const [all, current] = await Promise.all([collections(), featured()]);
+    const showcase = all.filter((c) => !c.drop);
     const tops = await Promise.all(showcase.map((c) => products({ kind: "category", category: c.slug }, { limit: 1, featured: true })));
     const first = current?.products[0];
     return [
@@ -93,7 +90,7 @@ export async function loadHomeBlocks(sections: { id: number; type: HomeSectionTy
         const s = settings as SectionSettings["featured_collection"];
         const name = (await collections()).find((c) => c.slug === s.collection)?.name ?? s.collection;
         // A drop's collection shows the featured drop's pieces (in the drop's order), as its own section always did.
-        const ofDrop = (await dropOwned()).includes(s.collection);
+        const ofDrop = Boolean((await collections()).find((c) => c.slug === s.collection)?.drop);
         return { name, products: ofDrop ? await pieces() : await products({ kind: "category", category: s.collection }, { limit: s.limit }) };
       }
       case "product_grid": {

@@ -4,7 +4,6 @@ import { listCollections } from "../catalog/collections";
 import { listLiveEntries } from "../content/content-entries";
 import type { Database } from "../db/client";
 import { drops, products } from "../db/schema";
-import { dropCollectionSlugs } from "../drops/drop-collections";
 import { dropPath } from "../drops/featured-drop";
 import { isActive } from "../catalog/product-query";
 
@@ -28,8 +27,7 @@ async function pageEntries(db: Database, origin: string, now: Date): Promise<str
   const pages = [...(await listLiveEntries({ db, now, kind: "policy" })), ...(await listLiveEntries({ db, now, kind: "page" }))];
   const shownDrops = await db.select({ slug: drops.slug }).from(drops).where(and(isNull(drops.archivedAt), lte(drops.announceAt, now))).orderBy(asc(drops.announceAt), asc(drops.id));
   const listings = [...new Set(["/products", "/category/sale", "/category/new", "/category/vsop", "/vsop", ...shownDrops.map((d) => dropPath(d.slug))])];
-  const dropOwned = await dropCollectionSlugs({ db });
-  for (const c of (await listCollections(db)).filter((c) => !dropOwned.includes(c.slug))) {
+  for (const c of (await listCollections(db)).filter((c) => !c.drop)) {
     listings.push(`/category/${c.slug}`, ...c.subcategories.map((s) => `/category/${c.slug}/${s.slug}`));
   }
   return [
