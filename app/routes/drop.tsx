@@ -7,7 +7,7 @@ import { PieceList } from "~/components/drops/piece-list";
 import { dateTimeLong, shipDateLong } from "~/lib/countdown";
 import { pageTitle, seo } from "~/lib/seo";
 import { useNow } from "~/lib/use-now";
-import { AppError } from "../../server/errors";
+import type { AppError } from "../../server/errors";
 import { dropPhase } from "../../shared/drops";
 import { preorderShippingNote } from "../../shared/shipping-copy";
 
@@ -28,7 +28,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (slug.length > 60 || !SLUG.test(slug)) throw data(null, { status: 404 });
   const services = context.get(servicesContext);
   const drop = await services.drops.publicDrop({ slug }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "not_found") throw data(null, { status: 404 });
+    // By its code: the built pages carry their own copy of AppError, so instanceof can't tell.
+    if ((error as Partial<AppError> | null)?.code === "not_found") throw data(null, { status: 404 });
     throw error;
   });
   const spec = slug === FIRST_DROP;

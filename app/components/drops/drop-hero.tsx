@@ -35,7 +35,7 @@ export function DropHero({ drop, phase, now, dates, settings, firstProductId }: 
           <h1 id="drop-title" className="mt-5 font-display text-4xl font-black tracking-tight sm:text-5xl">
             {settings.heading ?? drop.name}
           </h1>
-          <p className="mt-4 text-lg text-white/75">Ships {dates.ships}</p>
+          <p className="mt-4 text-lg text-white/75">{`Ships ${dates.ships}`}</p>
           {intro && <p className="mt-2 max-w-xl text-white/75">{intro}</p>}
           {waitlist ? (
             // Every piece is gone: the waitlist (one email if any size comes back) takes the pre-order button's place.

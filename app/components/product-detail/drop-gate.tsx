@@ -12,14 +12,14 @@ export function DropGate({ drop, phase, now }: { drop: ProductDrop; phase: Exclu
   if (phase === "closed") {
     return (
       <p className="rounded-2xl border border-line bg-surface-muted p-5 font-semibold">
-        Pre-orders closed <span className="block text-sm font-normal text-ink-muted">Pre-orders for {drop.name} closed on {dateTimeLong(new Date(drop.preorderClosesAt))}.</span>
+        Pre-orders closed <span className="block text-sm font-normal text-ink-muted">{`Pre-orders for ${drop.name} closed on ${dateTimeLong(new Date(drop.preorderClosesAt))}.`}</span>
       </p>
     );
   }
   const left = timeLeft(new Date(drop.opensAt), now);
   return (
     <div className="rounded-2xl border border-line bg-surface-muted p-5">
-      <p className="font-semibold">Opens {dateTimeLong(new Date(drop.opensAt))}</p>
+      <p className="font-semibold">{`Opens ${dateTimeLong(new Date(drop.opensAt))}`}</p>
       {/* Not read out as it ticks: its label gives the time left to the minute whenever it is reached. */}
       <p role="timer" aria-label={`Opens in ${left.days} days, ${left.hours} hours and ${left.minutes} minutes`} className="mt-1 font-display text-2xl font-black tabular-nums">
         {left.days > 0 && `${left.days}d `}
