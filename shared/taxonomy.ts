@@ -23,9 +23,13 @@ export interface Collection {
   drop?: string | null;
 }
 
-/** The VSOP collection's stored category, and the other names it answers to (SPEC §7). */
-export const VSOP_CATEGORY = "tech-casual";
-export const categoryAliases: Record<string, string> = { vsop: VSOP_CATEGORY, streetwear: VSOP_CATEGORY };
+/**
+ * SPEC data about one category, not about drops (which are staff data, issue 48): tech-casual answers to the SPEC's
+ * other names (§7: /category/vsop, /api/products/category/streetwear) and its listing is headed "VSOP Collection".
+ */
+const SPEC_ALIASED = "tech-casual";
+export const categoryAliases: Record<string, string> = { vsop: SPEC_ALIASED, streetwear: SPEC_ALIASED };
+const specListingTitles: Record<string, string> = { [SPEC_ALIASED]: "VSOP Collection" };
 
 /** Listings that are not stored categories but selections across the catalogue. */
 export const selections = {
@@ -52,7 +56,8 @@ export function listingTitle(collections: readonly Collection[], category?: stri
   if (isSelection(category)) return subcategory ? null : selections[category];
   const collection = findCollection(collections, category);
   if (!collection) return null;
-  if (collection.slug === VSOP_CATEGORY) return subcategory ? null : "VSOP Collection";
+  const specTitle = specListingTitles[collection.slug];
+  if (specTitle) return subcategory ? null : specTitle;
   if (!subcategory) return `${collection.name} Collection`;
   const sub = collection.subcategories.find((s) => s.slug === subcategory);
   return sub ? `${collection.name} ${sub.name}` : null;
