@@ -39,8 +39,9 @@ describe("an expired page renewed in the background (decision 0044)", () => {
     expect(nonce).toBeTruthy();
     expect(renewed.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
     expect(nonce).not.toBe(nonceOf(expired.text));
-    // The renewed page is the stored one, apart from its nonce: nothing changed.
-    const withoutNonces = (html: string) => html.replace(/nonce-?[="A-Za-z0-9+/_-]+/g, "");
-    expect(withoutNonces(renewed.text)).toBe(withoutNonces(stored.text));
+    // The renewed page is the stored one, apart from its nonce and how far the store's clock ran from the machine's at
+    // its render (a drop's countdown reads it; this test's clock stands still): nothing changed.
+    const asStored = (html: string) => html.replace(/nonce-?[="A-Za-z0-9+/_-]+/g, "").replace(/(\\"offset\\",)-?\d+/g, "$1");
+    expect(asStored(renewed.text)).toBe(asStored(stored.text));
   });
 });
