@@ -22,7 +22,12 @@ const STRINGS = {
 export function loadAltcha(): Promise<void> {
   loading ??= (async () => {
     await import("altcha/external");
-    await import("altcha/altcha.css");
+    // Its stylesheet as a file linked once (a chunk importing CSS would need the preload helper vite.config.ts leaves out).
+    const { default: sheet } = await import("altcha/altcha.css?url");
+    if (!document.querySelector(`link[href="${sheet}"]`)) {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: sheet });
+      document.head.append(link);
+    }
     const { default: ShaWorker } = await import("altcha/workers/sha?worker");
     globalThis.$altcha.algorithms.set("SHA-256", () => new ShaWorker());
     globalThis.$altcha.i18n.set("en", {
