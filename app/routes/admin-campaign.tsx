@@ -12,3 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = await context.get(servicesContext).drops.admin.idBySlug({ slug: "vsop" });
   return redirect(id === null ? "/admin/drops" : `/admin/drops/${id}`, 301);
 }
+
+/**
+ * Never shown (the loader always redirects); a default export keeps this a page inside the staff frame rather than a
+ * resource route, so a staff member without drops.write gets the frame's "Not allowed" page, like every staff page.
+ */
+export default function AdminCampaign() {
+  return null;
+}

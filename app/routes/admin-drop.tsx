@@ -18,8 +18,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!params.id) return { drop: null, live: null, report: null, history: [] };
   if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404 });
   const id = Number(params.id);
-  const drop = await drops.get({ id }).catch(() => null);
-  if (!drop) throw data(null, { status: 404 });
+  const drop = await drops.get({ id }).catch((error: { code?: string }) => {
+    if (error?.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  });
   // While it sells, the live figures (the page asks again every 5 s); once closed, the report.
   const [live, report, history] = await Promise.all([
     drop.phase === "early" || drop.phase === "open" ? drops.live({ id }) : null,

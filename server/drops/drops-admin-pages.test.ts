@@ -40,7 +40,7 @@ describe("the staff's drop pages", () => {
     const res = await owner.get(`/admin/drops/${id}`);
     expect(res.status).toBe(200);
     const page = text(res.text);
-    for (const part of ["Live", "Waiting in line", "Carts holding drop items", "Sell-through", "Save drop", "Archive", "Delete", "Hero with countdown", "The drop's products"]) expect(page).toContain(part);
+    for (const part of ["Live", "Waiting in line", "Carts holding drop items", "Sell-through", "Save drop", "Archive", "Delete", "Hero with countdown", "Questions and answers"]) expect(page).toContain(part);
     expect(page).not.toContain("Download CSV");
     const old = await fetch(`${server.url}/admin/campaign`, { redirect: "manual", headers: { cookie: [...owner.jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
     expect(old.status).toBe(301);
