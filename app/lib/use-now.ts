@@ -15,3 +15,14 @@ export function useNow(serverNow: number, offsetMs = 0): Date {
   const currentSecond = () => Math.floor((Date.now() + offsetMs) / 1000) * 1000;
   return new Date(useSyncExternalStore(subscribe, currentSecond, () => serverNow));
 }
+
+/**
+ * The time as `useNow` gives it once the page has hydrated, and null on the server and during hydration: for a page
+ * whose HTML must not depend on the instant it was rendered (the product page, cached and shared byte for byte), which
+ * renders from what its loader decided until then.
+ */
+export function useLiveNow(offsetMs = 0): Date | null {
+  const currentSecond = () => Math.floor((Date.now() + offsetMs) / 1000) * 1000;
+  const t = useSyncExternalStore<number | null>(subscribe, currentSecond, () => null);
+  return t === null ? null : new Date(t);
+}

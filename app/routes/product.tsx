@@ -18,7 +18,7 @@ import { productBadges } from "~/lib/product-badges";
 import { variantPrice } from "~/lib/product-options";
 import { DropGate } from "~/components/product-detail/drop-gate";
 import { dropPath } from "~/lib/drop-path";
-import { useNow } from "~/lib/use-now";
+import { useLiveNow } from "~/lib/use-now";
 import { currentDrop, dropPhase } from "../../shared/drops";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
@@ -61,9 +61,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   // Formatted here (in UTC, like everywhere): the page's code carries no date formatting.
   const shipsOn = drop ? shipDateLong(new Date(drop.shipsAt)) : null;
-  // The store's clock at the render and its distance from real time (the same for every visitor): the page opens the
-  // drop's buttons at the store's instant, with no reload.
-  const clock = { at, offset: at - Date.now() };
+  // What the page renders until it has hydrated, then its own clock takes over and opens the drop's buttons at the
+  // store's instant, with no reload: the phase at the render, the instant only while a countdown to the open shows
+  // (the page is otherwise the same whenever it is rendered: shared-page.test.ts), and how far the store's clock runs
+  // from real time (STORE_CLOCK_OFFSET, whole minutes; the same for every visitor).
+  const phase = drop ? dropPhase(drop, at) : null;
+  const clock = { dropId: drop?.id ?? null, phase, at: phase === "announced" || phase === "early" ? at : null, offset: Math.round((at - Date.now()) / 60_000) * 60_000 };
   return { product, shipsOn, clock, preview, reviews, shipping, head: await headOf(context, request, product, reviews, preview) };
 }
 
@@ -99,9 +102,10 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { shipsOn, preview, reviews, shipping, clock } = loaderData;
   const product = useSentStock(loaderData.product, loaderData);
-  const now = useNow(clock.at, clock.offset);
-  const drop = currentDrop(product.drops, now);
-  const phase = drop ? dropPhase(drop, now) : "open";
+  const live = useLiveNow(clock.offset);
+  const drop = live ? currentDrop(product.drops, live) : (product.drops.find((d) => d.id === clock.dropId) ?? null);
+  const phase = !drop ? "open" : live ? dropPhase(drop, live) : (clock.phase ?? "open");
+  const now = live ?? new Date(clock.at ?? 0);
   // Before the open (or after the close) the purchase panel stays in the page, hidden, and the gate shows instead.
   const gated = drop && phase !== "open" ? { drop, phase: phase === "scheduled" ? "announced" : phase } : null;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
