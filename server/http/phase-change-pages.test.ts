@@ -35,6 +35,7 @@ describe("a drop opening while its pages are cached (decision 0050)", () => {
     }
     const before = await visitor.get("/drops/pages-open");
     expect(titleOf(before.text)).toMatch(/Coming soon/);
+    for (const id of productIds) expect((await visitor.get(`/product/${id}`)).text).toMatch(/>Opens [A-Z]/);
     // Cached well before the open (six seconds were given for a few renders); else this test proves nothing.
     expect(Date.now()).toBeLessThan(opensAt.getTime());
 
