@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit-log";
 import type { Database } from "../db/client";
-import { discountRedemptions, favorites, newsletterSubscribers, orderItems, orders, products, reviews, stockAlerts, users, variants } from "../db/schema";
+import { discountRedemptions, drops, favorites, newsletterSubscribers, orderItems, orders, products, reviews, stockAlerts, users, variants } from "../db/schema";
 import { refreshProductRating } from "../reviews/review-rows";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
@@ -35,10 +35,11 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
     listAddresses({ db, userId }),
     listPasskeys({ db, userId }),
     db
-      .select({ email: stockAlerts.email, name: products.name, color: variants.color, size: variants.size, status: stockAlerts.status, createdAt: stockAlerts.createdAt, notifiedAt: stockAlerts.notifiedAt })
+      .select({ email: stockAlerts.email, name: products.name, color: variants.color, size: variants.size, drop: drops.name, status: stockAlerts.status, createdAt: stockAlerts.createdAt, notifiedAt: stockAlerts.notifiedAt })
       .from(stockAlerts)
       .leftJoin(variants, eq(variants.id, stockAlerts.variantId))
       .leftJoin(products, eq(products.id, variants.productId))
+      .leftJoin(drops, eq(drops.id, stockAlerts.dropId))
       .where(byAlertOwner)
       .orderBy(asc(stockAlerts.id)),
     db.select({ review: reviews, name: products.name }).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
@@ -65,7 +66,7 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
     })),
     favourites: favouriteRows.map((f) => ({ productId: f.productId, name: f.name, addedAt: f.addedAt.toISOString() })),
     newsletter: subscription[0] ? { subscribedAt: subscription[0].createdAt.toISOString(), source: subscription[0].source, unsubscribedAt: subscription[0].unsubscribedAt?.toISOString() ?? null } : null,
-    backInStockAlerts: alerts.map((a) => ({ email: a.email, for: a.name ? `${a.name} (${a.color}, ${a.size})` : "The VSOP drop's waitlist", status: a.status, createdAt: a.createdAt.toISOString(), notifiedAt: a.notifiedAt?.toISOString() ?? null })),
+    backInStockAlerts: alerts.map((a) => ({ email: a.email, for: a.name ? `${a.name} (${a.color}, ${a.size})` : `The ${a.drop ?? "drop"} waitlist`, status: a.status, createdAt: a.createdAt.toISOString(), notifiedAt: a.notifiedAt?.toISOString() ?? null })),
     passkeys: keys.map(({ name, synced, createdAt, lastUsedAt }) => ({ name, synced, createdAt, lastUsedAt })),
     reviews: reviewRows.map(({ review: r, name }) => ({ product: name, rating: r.rating, title: r.title, body: r.body, fit: r.fit, status: r.status, writtenAt: r.createdAt.toISOString(), storeReply: r.reply })),
   };

@@ -6,7 +6,7 @@ import type { AlertVariant } from "./alert-targets";
 /** Days a confirmation link works; unconfirmed alerts older than this are deleted by the sweep. */
 export const CONFIRM_DAYS = 7;
 
-/** The drop a waitlist email names: the one joined (or, sending, the one with pieces again); null: not known. */
+/** The drop a waitlist email names: the row's own, the one joined; null: not known. */
 type Drop = { name: string; path: string } | null;
 const dropName = (drop: Drop) => drop?.name ?? "the drop";
 type Variant = Pick<AlertVariant, "productId" | "name" | "color" | "size">;

@@ -33,20 +33,18 @@ const dropVariants = (dropId: number) => sql`
   where dp.drop_id = ${dropId} and p.preorder and p.status = 'active'`;
 
 /**
- * The drops whose pre-order pieces can be bought now by anyone (open at `now`, not archived) with a unit free: what a
- * waitlist alert (variant_id null) waits for. stock_alerts names no drop (a waitlist row is the drops' waitlist), so
- * its one email goes out when any drop has something to buy again, and names that drop.
+ * True when the drop's pre-order pieces can be bought now by anyone (open at `now`, not archived) with a unit free:
+ * what its waitlist alerts (drop_id) wait for. Each row waits for its own drop, never for another one restocking.
  */
-const restockedDrops = (now: Date) => sql`
-  select d.id, d.slug, d.name from drops d
-  where d.archived_at is null and d.opens_at <= ${at(now)} and ${at(now)} < d.preorder_closes_at
+const dropRestocked = (dropId: SQL | AnyPgColumn | number, now: Date) => sql`exists (
+  select 1 from drops d
+  where d.id = ${dropId} and d.archived_at is null and d.opens_at <= ${at(now)} and ${at(now)} < d.preorder_closes_at
     and exists (select 1 from drop_products dp join products p on p.id = dp.product_id join variants v on v.product_id = p.id
-                where dp.drop_id = d.id and p.preorder and p.status = 'active' and v.on_hand - v.reserved > 0)
-  order by d.opens_at desc, d.id`;
+                where dp.drop_id = d.id and p.preorder and p.status = 'active' and v.on_hand - v.reserved > 0))`;
 
-/** True when an alert's target can be bought now: its variant (or, for the waitlist, a drop's piece) has a unit free. */
-export const targetAvailable = (variantId: SQL | AnyPgColumn, now: Date) => sql`(case when ${variantId} is null
-  then exists (${restockedDrops(now)})
+/** True when an alert's target can be bought now: its variant (or, for a waitlist row, a piece of its drop) has a unit free. */
+export const targetAvailable = (variantId: SQL | AnyPgColumn, dropId: SQL | AnyPgColumn, now: Date) => sql`(case when ${variantId} is null
+  then ${dropRestocked(dropId, now)}
   else exists (select 1 from variants v join products p on p.id = v.product_id where v.id = ${variantId} and v.on_hand - v.reserved > 0 and p.status = 'active') end)`;
 
 export async function findAlertVariant(db: Database, variantId: number): Promise<AlertVariant | null> {
@@ -67,22 +65,16 @@ export async function findShownDrop(db: Database, slug: string, now: Date): Prom
   return row ? withPath(row) : null;
 }
 
-/** The drop a waitlist email announces: one open now with a piece free again, or null. */
-export async function findRestockedDrop(db: Database, now: Date): Promise<WaitlistDrop | null> {
-  const [row] = rowsOf<{ id: number; slug: string; name: string }>(await db.execute(sql`${restockedDrops(now)} limit 1`));
+/** A waitlist row's own drop, as its confirmation and its email name it (archived or not), or null. */
+export async function findWaitlistDrop(db: Database, dropId: number): Promise<WaitlistDrop | null> {
+  const [row] = rowsOf<{ id: number; slug: string; name: string }>(await db.execute(sql`select id, slug, name from drops where id = ${dropId}`));
   return row ? withPath(row) : null;
 }
 
-/** The drop a waitlist sign-up most likely joined (shown, not closed, sold out), for its confirmation; null: none. */
-export async function findSoldOutDrop(db: Database, now: Date): Promise<WaitlistDrop | null> {
-  const rows = rowsOf<{ id: number; slug: string; name: string }>(
-    await db.execute(sql`
-      select d.id, d.slug, d.name from drops d
-      where d.archived_at is null and d.announce_at <= ${at(now)} and ${at(now)} < d.preorder_closes_at
-      order by d.announce_at desc, d.id`),
-  );
-  for (const row of rows) if (await isDropSoldOut(db, row.id)) return withPath(row);
-  return null;
+/** True when the drop is open at `now` with a piece free again: its waitlist's email may go out. */
+export async function isDropRestocked(db: Database, dropId: number, now: Date): Promise<boolean> {
+  const [row] = rowsOf<{ restocked: boolean }>(await db.execute(sql`select ${dropRestocked(dropId, now)} as restocked`));
+  return row?.restocked === true;
 }
 
 /** A drop's units: how many variants its pre-order pieces on sale have and how many of them have stock free. */

@@ -3,7 +3,7 @@ import { rowsOf } from "../db/rows";
 import { stockAlerts } from "../db/schema";
 import { backInStockEmail } from "./alert-emails";
 import type { AlertDeps } from "./alert-deps";
-import { findAlertVariant, findRestockedDrop, targetAvailable } from "./alert-targets";
+import { findAlertVariant, findWaitlistDrop, isDropRestocked, targetAvailable } from "./alert-targets";
 
 /** Longer than any send takes: a claim this old was lost with the process that made it, and is taken again. */
 export const ALERT_LEASE_MS = 15 * 60_000;
@@ -14,12 +14,13 @@ const MAX_BATCHES = 20;
 interface Claimed {
   id: number;
   variantId: number | null;
+  dropId: number | null;
   email: string;
 }
 
 /**
- * Sends every active alert whose variant (or, for the waitlist, a piece of a drop open now) can be bought now, one
- * email each, then marks it notified: the subscription ends. Called by the minute sweep and kicked after anything
+ * Sends every active alert whose variant (or, for a waitlist row, a piece of its own drop, open now) can be bought
+ * now, one email each, then marks it notified: the subscription ends. Called by the minute sweep and kicked after anything
  * that puts stock back on sale. Alerts are claimed in batches with one UPDATE over FOR UPDATE SKIP LOCKED that stamps
  * claimed_at (a lease, like the order confirmations'), so two processes never take the same alert; stock is asked
  * again right before each email, and an alert whose stock went again is released, still active, for the next time.
@@ -43,11 +44,11 @@ async function claimBatch({ db }: AlertDeps, claimedAt: Date): Promise<Claimed[]
       update stock_alerts set claimed_at = ${at}
       where id in (
         select a.id from stock_alerts a
-        where a.status = 'active' and ${unclaimed} and ${targetAvailable(sql`a.variant_id`, claimedAt)}
+        where a.status = 'active' and ${unclaimed} and ${targetAvailable(sql`a.variant_id`, sql`a.drop_id`, claimedAt)}
         order by a.id limit ${BATCH}
         for update skip locked)
       and status = 'active' and ${unclaimed}
-      returning id, variant_id as "variantId", email`),
+      returning id, variant_id as "variantId", drop_id as "dropId", email`),
   );
 }
 
@@ -57,8 +58,8 @@ async function sendOne(deps: AlertDeps, alert: Claimed, claimedAt: Date): Promis
   const ours = and(eq(stockAlerts.id, alert.id), eq(stockAlerts.claimedAt, claimedAt));
   try {
     const variant = alert.variantId === null ? null : await findAlertVariant(db, alert.variantId);
-    const drop = alert.variantId === null ? await findRestockedDrop(db, deps.now()) : null;
-    const available = alert.variantId === null ? drop !== null : variant !== null && variant.onSale && variant.available > 0;
+    const drop = alert.dropId === null ? null : await findWaitlistDrop(db, alert.dropId);
+    const available = drop ? await isDropRestocked(db, drop.id, deps.now()) : variant !== null && variant.onSale && variant.available > 0;
     if (!available) {
       await db.update(stockAlerts).set({ claimedAt: null }).where(ours);
       return false;

@@ -7,7 +7,7 @@ import { stockAlerts } from "../db/schema";
 import { AppError } from "../errors";
 import { alertConfirmationEmail, CONFIRM_DAYS } from "./alert-emails";
 import type { AlertDeps } from "./alert-deps";
-import { type AlertVariant, dropStock, findAlertVariant, findSoldOutDrop, type WaitlistDrop } from "./alert-targets";
+import { type AlertVariant, dropStock, findAlertVariant, findWaitlistDrop, type WaitlistDrop } from "./alert-targets";
 
 const DAY_MS = 86_400_000;
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -42,9 +42,9 @@ export async function subscribeToAlert(deps: AlertDeps & { variantId: number | n
   const status = owner ? "active" : "pending";
   const [changed] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      insert into stock_alerts (variant_id, email, user_id, status, confirm_token_hash, confirmed_at, created_at)
-      values (${deps.variantId}::int, ${deps.email}, ${deps.user?.id ?? null}::uuid, ${status}, ${token && hash(token)}, ${owner ? now : null}::timestamptz, ${now})
-      on conflict (coalesce(variant_id, 0), lower(email)) do update set
+      insert into stock_alerts (variant_id, drop_id, email, user_id, status, confirm_token_hash, confirmed_at, created_at)
+      values (${deps.variantId}::int, ${deps.variantId === null ? (deps.drop?.id ?? null) : null}::int, ${deps.email}, ${deps.user?.id ?? null}::uuid, ${status}, ${token && hash(token)}, ${owner ? now : null}::timestamptz, ${now})
+      on conflict (coalesce(variant_id, 0), coalesce(drop_id, 0), lower(email)) do update set
         status = excluded.status, confirm_token_hash = excluded.confirm_token_hash, confirmed_at = excluded.confirmed_at,
         user_id = coalesce(excluded.user_id, stock_alerts.user_id), claimed_at = null, notified_at = null, created_at = excluded.created_at
       where stock_alerts.status <> 'active'
@@ -81,14 +81,13 @@ export async function confirmAlert(deps: AlertDeps & { token: string; ip: string
     .update(stockAlerts)
     .set({ status: "active", confirmedAt: now, confirmTokenHash: null })
     .where(and(eq(stockAlerts.confirmTokenHash, hash(deps.token)), eq(stockAlerts.status, "pending"), gt(stockAlerts.createdAt, new Date(now.getTime() - CONFIRM_DAYS * DAY_MS))))
-    .returning({ variantId: stockAlerts.variantId });
+    .returning({ variantId: stockAlerts.variantId, dropId: stockAlerts.dropId });
   if (!confirmed) {
     await recordAttempt(db, [limits.tokenIp(deps.ip)], now);
     throw new AppError("bad_request", BAD_LINK);
   }
   const variant = confirmed.variantId === null ? null : await findAlertVariant(db, confirmed.variantId);
-  // A waitlist row names no drop (stock_alerts has no column for it): the sold-out drop shown now is the one joined.
-  const drop = confirmed.variantId === null ? await findSoldOutDrop(db, now) : null;
+  const drop = confirmed.dropId === null ? null : await findWaitlistDrop(db, confirmed.dropId);
   const what = variant ? `${variant.name} in ${variant.color}, size ${variant.size}` : (drop?.name ?? "the drop");
   return { message: `You're on the list. We'll email you once, when ${what} is back in stock.`, variant, drop };
 }

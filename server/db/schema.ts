@@ -932,15 +932,18 @@ export const STOCK_ALERT_STATUSES = ["pending", "active", "notified", "unsubscri
 export type StockAlertStatus = (typeof STOCK_ALERT_STATUSES)[number];
 
 /**
- * "Email me when it's back" (server/alerts): one sold-out variant, or the whole VSOP drop (variant_id null, the
- * waitlist), per email. pending until the emailed link confirms it (double opt-in), then active until the one alert
- * is sent (notified) or the shopper unsubscribes. claimed_at is the sending process's lease.
+ * "Email me when it's back" (server/alerts): one sold-out variant, or a whole sold-out drop (drop_id, the drop's
+ * waitlist), per email; a row names exactly one of the two. pending until the emailed link confirms it (double
+ * opt-in), then active until the one alert is sent (notified) or the shopper unsubscribes. claimed_at is the sending
+ * process's lease.
  */
 export const stockAlerts = pgTable(
   "stock_alerts",
   {
     id: serial("id").primaryKey(),
     variantId: integer("variant_id").references(() => variants.id, { onDelete: "cascade" }),
+    /** The drop whose waitlist this is (variant_id null): its email goes out when this drop has a piece again. */
+    dropId: integer("drop_id").references(() => drops.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: STOCK_ALERT_STATUSES }).notNull().default("pending"),
@@ -952,7 +955,8 @@ export const stockAlerts = pgTable(
   },
   (t) => [
     check("stock_alerts_status_known", sql`${t.status} in ('pending', 'active', 'notified', 'unsubscribed')`),
-    uniqueIndex("stock_alerts_target_email_key").on(sql`coalesce(${t.variantId}, 0)`, sql`lower(${t.email})`),
+    check("stock_alerts_one_target", sql`(${t.variantId} is null) <> (${t.dropId} is null)`),
+    uniqueIndex("stock_alerts_target_email_key").on(sql`coalesce(${t.variantId}, 0)`, sql`coalesce(${t.dropId}, 0)`, sql`lower(${t.email})`),
     index("stock_alerts_active_idx").on(t.variantId).where(sql`${t.status} = 'active'`),
   ],
 );

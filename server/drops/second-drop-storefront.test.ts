@@ -11,7 +11,8 @@ import { createApiClient } from "../test/api-client";
 import { details } from "../test/checkout-helpers";
 import { pricingRules } from "../test/pricing-rules-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { confirmTokenFor, mailsTo } from "../alerts/alert-test-helpers";
+import { backInStockMails, confirmTokenFor, mailsTo } from "../alerts/alert-test-helpers";
+import { registerShopper } from "../test/accounts-helpers";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -107,7 +108,7 @@ describe("its waitlist, by slug", () => {
     expect((await shopper.post("/api/stock-alerts/waitlist", { email: "x@example.com", drop: "spring-secret" })).status).toBe(404);
 
     const ids = pieces.map((p) => p.productId);
-    // Both drops sold out: the row names no drop (stock_alerts has no column for one), so the other must not restock.
+    // Both drops sold out; the row names its drop (the next test shows the other drop's restock doesn't send it).
     const firstDrop = await vsopIds();
     await stockOf([...ids, ...firstDrop], 0);
     expect(await server.services.alerts.dropSoldOut({ dropId })).toBe(true);
@@ -124,6 +125,40 @@ describe("its waitlist, by slug", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("http://store.test/drops/aurora-winter");
     await stockOf(firstDrop, 50);
+  });
+
+  it("two drops sold out, a shopper on each waitlist: a restock emails only that drop's shopper, naming it", async () => {
+    const ids = pieces.map((p) => p.productId);
+    const firstDrop = await vsopIds();
+    await stockOf([...ids, ...firstDrop], 0);
+    const vsopFan = "vsop-only@example.com";
+    const auroraFan = createApiClient(server.url);
+    const { email: auroraEmail } = await registerShopper(auroraFan);
+    const join = async (client: ReturnType<typeof createApiClient>, body: { email: string; drop?: string }) => {
+      expect((await client.post("/api/stock-alerts/waitlist", body)).status).toBe(202);
+      expect((await client.post("/api/stock-alerts/confirm", { token: confirmTokenFor(server, body.email) })).status).toBe(200);
+    };
+    await join(createApiClient(server.url), { email: vsopFan });
+    await join(auroraFan, { email: auroraEmail, drop: "aurora-winter" });
+    await server.services.alerts.settled();
+    // The shopper's own data names the waitlist they are on.
+    expect((await auroraFan.get("/api/account/export")).body.backInStockAlerts).toEqual([expect.objectContaining({ email: auroraEmail, for: "The Aurora Winter Capsule waitlist", status: "active" })]);
+
+    await stockOf(ids, 2);
+    await server.services.alerts.send();
+    expect(backInStockMails(server, vsopFan)).toEqual([]);
+    const toAurora = backInStockMails(server, auroraEmail);
+    expect(toAurora.map((m) => m.subject)).toEqual(["Aurora Winter Capsule is back in stock"]);
+    expect(toAurora[0]!.text).toContain("http://store.test/drops/aurora-winter");
+    expect(toAurora[0]!.text).not.toContain("VSOP Premium Collection");
+
+    // The first drop's own restock sends its shopper's email, naming it, and nothing more to the other.
+    await stockOf(firstDrop, 50);
+    await server.services.alerts.send();
+    const toVsop = backInStockMails(server, vsopFan);
+    expect(toVsop.map((m) => m.subject)).toEqual(["VSOP Premium Collection is back in stock"]);
+    expect(toVsop[0]!.text).toContain("http://store.test/vsop");
+    expect(backInStockMails(server, auroraEmail)).toHaveLength(1);
   });
 });
 

@@ -26,9 +26,9 @@ const BATCH = 100;
 
 /**
  * The addresses that said yes to hearing from us about this drop, lower-cased: newsletter subscribers still
- * subscribed, and confirmed back-in-stock alerts for the drop's pieces (the waitlist, whose alerts name no variant,
- * waits for the pre-order pieces: it counts for a drop that has some). An address that unsubscribed from the
- * newsletter or opted out of marketing mail is left out, whatever else it signed up to.
+ * subscribed, and confirmed back-in-stock alerts for the drop's pieces or on its own waitlist (a waitlist row names
+ * its drop, and counts for no other). An address that unsubscribed from the newsletter or opted out of marketing mail
+ * is left out, whatever else it signed up to.
  */
 const audienceOf = (dropId: number) => sql`
   select a.email from (
@@ -36,8 +36,7 @@ const audienceOf = (dropId: number) => sql`
     union
     select lower(s.email) from stock_alerts s left join variants v on v.id = s.variant_id
     where s.confirmed_at is not null and s.status <> 'unsubscribed'
-      and (v.product_id in (select dp.product_id from drop_products dp where dp.drop_id = ${dropId})
-        or (s.variant_id is null and exists (select 1 from drop_products dp join products p on p.id = dp.product_id where dp.drop_id = ${dropId} and p.preorder)))
+      and (v.product_id in (select dp.product_id from drop_products dp where dp.drop_id = ${dropId}) or s.drop_id = ${dropId})
   ) a
   where not exists (select 1 from marketing_opt_outs o where o.email = a.email)
     and not exists (select 1 from newsletter_subscribers n where lower(n.email) = a.email and n.unsubscribed_at is not null)`;
@@ -67,7 +66,7 @@ async function subscriptionOf(db: Database, email: string, dropId: number): Prom
     .select({ id: stockAlerts.id })
     .from(stockAlerts)
     .leftJoin(variants, eq(variants.id, stockAlerts.variantId))
-    .where(and(sql`lower(${stockAlerts.email}) = ${email}`, sql`${stockAlerts.confirmedAt} is not null and ${stockAlerts.status} <> 'unsubscribed'`, sql`(${variants.productId} in (select product_id from drop_products where drop_id = ${dropId}) or ${stockAlerts.variantId} is null)`))
+    .where(and(sql`lower(${stockAlerts.email}) = ${email}`, sql`${stockAlerts.confirmedAt} is not null and ${stockAlerts.status} <> 'unsubscribed'`, sql`(${variants.productId} in (select product_id from drop_products where drop_id = ${dropId}) or ${stockAlerts.dropId} = ${dropId})`))
     .orderBy(asc(stockAlerts.id))
     .limit(1);
   return alert ? { target: { kind: "alert", id: alert.id }, reason: "waitlist" } : null;
