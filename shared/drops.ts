@@ -77,3 +77,9 @@ export function dropClosedMessage(drop: Pick<ProductDrop, "name" | "opensAt" | "
   if (phase === "closed") return `Pre-orders for ${drop.name} closed on ${LONG.format(new Date(drop.preorderClosesAt))}.`;
   return `${drop.name} opens on ${LONG.format(new Date(drop.opensAt))}. It can't be bought before then.`;
 }
+
+/** The first drop, made by the seed from the VSOP collection (SPEC §1). */
+export const FIRST_DROP = "vsop";
+
+/** A drop's page: the first drop's is SPEC §2's /vsop (and /drops/vsop only a redirect to it), any other /drops/{slug}. */
+export const dropPath = (slug: string) => (slug === FIRST_DROP ? "/vsop" : `/drops/${slug}`);

@@ -5,11 +5,8 @@ import { toProductJson } from "../catalog/product-json";
 import { isActive, selectProducts } from "../catalog/product-query";
 import type { Product } from "../catalog/product-types";
 import { currentDrop, dropPhase, dropShown } from "../../shared/drops";
+export { dropPath } from "../../shared/drops";
 import type { DropIndex, IndexedDrop } from "./drop-index";
-import { FIRST_DROP } from "./seed-drops";
-
-/** The first drop keeps the address the SPEC gave it (/vsop); every other drop's page is /drops/{slug}. */
-export const dropPath = (slug: string) => (slug === FIRST_DROP ? "/vsop" : `/drops/${slug}`);
 
 /**
  * The drop the storefront features at `now` (the home page's drop sections): of the drops shown (announced or later,

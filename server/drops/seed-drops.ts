@@ -5,7 +5,8 @@ import { defaultDropPage } from "./drop-page";
 import { refreshKeywords } from "../catalog/refresh-keywords";
 
 const DAY_MS = 86_400_000;
-export const FIRST_DROP = "vsop";
+export { FIRST_DROP } from "../../shared/drops";
+import { FIRST_DROP } from "../../shared/drops";
 
 /**
  * A fresh install opens the VSOP drop at once (issue 6): pre-orders close in 30 days and ship 14 days after. Its pieces

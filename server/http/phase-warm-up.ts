@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { DropIndex, IndexedDrop } from "../drops/drop-index";
-import { FIRST_DROP } from "../drops/seed-drops";
+import { dropPath } from "../../shared/drops";
 import type { Logger } from "../logger";
 
 /** How many of a drop's products are warmed (a drop is a handful; a huge one warms its first pieces, the grid's). */
@@ -26,12 +26,10 @@ export function passingPhaseChanges(index: Pick<DropIndex, "passDueChanges">): R
  * page, then the same pages' client-side data (a visit from the drop page to a product).
  */
 export function warmUpPaths(changed: IndexedDrop[]): string[] {
-  const pages = [...changed.map((d) => pageOf(d.slug)), ...changed.flatMap((d) => d.productIds.slice(0, MAX_PRODUCTS).map((id) => `/product/${id}`))];
+  const pages = [...changed.map((d) => dropPath(d.slug)), ...changed.flatMap((d) => d.productIds.slice(0, MAX_PRODUCTS).map((id) => `/product/${id}`))];
   return [...new Set([...pages, "/", ...pages.map((p) => `${p}.data`), "/_root.data"])];
 }
 
-/** A drop's page: the first drop's is SPEC §2's /vsop, and /drops/vsop only a redirect to it (app/routes/drop.tsx). */
-const pageOf = (slug: string) => (slug === FIRST_DROP ? "/vsop" : `/drops/${slug}`);
 
 /**
  * At each phase change, once the caches have dropped what they held, renders the changed drops' hot pages into this
