@@ -5,7 +5,7 @@ import { hypeLabel, timeLeft, urgencyMessage } from "~/lib/countdown";
  * `now` comes from the page's one clock (useNow), so the countdown and the phase around it change in the same second.
  * Past the target it shows the SPEC's ended state. `collection` names the drop in the urgency line and the meter.
  */
-export function Countdown({ label, target, now, collection, percent }: { label: string; target: string; now: Date; collection: string; percent: number }) {
+export function Countdown({ label, target, now, collection, percent, urgency = true }: { label: string; target: string; now: Date; collection: string; percent: number; urgency?: boolean }) {
   const left = timeLeft(new Date(target), now);
   if (left.ended) {
     return (
@@ -36,7 +36,8 @@ export function Countdown({ label, target, now, collection, percent }: { label: 
           </div>
         ))}
       </div>
-      <p className="mt-3 text-sm font-semibold text-brand-500">{urgencyMessage(left.totalDays, collection)}</p>
+      {/* SPEC §4's urgency is about the pre-order period: not shown while counting down to the open. */}
+      {urgency && <p className="mt-3 text-sm font-semibold text-brand-500">{urgencyMessage(left.totalDays, collection)}</p>}
       <HypeMeter percent={percent} collection={collection} />
     </div>
   );

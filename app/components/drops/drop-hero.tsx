@@ -63,7 +63,7 @@ export function DropHero({ drop, phase, now, dates, settings, firstProductId }: 
             </>
           )}
         </div>
-        <Countdown label={label} target={target} now={now} collection={drop.name} percent={phase === "closed" ? 100 : drop.soldOutPercent} />
+        <Countdown label={label} target={target} now={now} collection={drop.name} percent={phase === "closed" ? 100 : drop.soldOutPercent} urgency={phase === "open"} />
       </div>
     </section>
   );
