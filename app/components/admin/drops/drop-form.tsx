@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { DropStaffJson } from "../../../../server/drops/drop-staff-json";
 import { defaultDropPage } from "../../../../server/drops/drop-page";
-import { DropPageEditor, newBlockKey, type BlockDraft } from "~/components/admin/drops/drop-page-editor";
+import { DropPageEditor, type BlockDraft } from "~/components/admin/drops/drop-page-editor";
 import { DropProductPicker, type PickedProduct } from "~/components/admin/drops/drop-product-picker";
 import { FormError, noErrors, TextInput, useFocusFirstError, type Errors } from "~/components/admin/staff-form-kit";
 import { buttonClass } from "~/components/layout/status-screen";
@@ -47,7 +47,7 @@ export function DropForm({ drop }: { drop: EditableDrop | null }) {
   const [admitPerMinute, setAdmitPerMinute] = useState(String(drop?.admitPerMinute ?? ""));
   const [checkoutMinutes, setCheckoutMinutes] = useState(String(drop?.checkoutMinutes ?? 10));
   const [products, setProducts] = useState<PickedProduct[]>(drop?.products ?? []);
-  const [blocks, setBlocks] = useState<BlockDraft[]>(() => (drop?.page ?? defaultDropPage()).map((b) => ({ key: newBlockKey(), type: b.type, settings: b.settings })));
+  const [blocks, setBlocks] = useState<BlockDraft[]>(() => (drop?.page ?? defaultDropPage()).map((b, i) => ({ key: `p${i}`, type: b.type, settings: b.settings })));
   const [errors, setErrors] = useState<Errors>(noErrors);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);

@@ -17,8 +17,9 @@ export const BLOCK_LABELS: Record<DropBlockType, string> = {
   faq: "Questions and answers",
 };
 
+/** Saved blocks are keyed by their place (the same on the server's render and the browser's); added ones by a counter. */
 let added = 0;
-export const newBlockKey = () => `b${++added}`;
+const newBlockKey = () => `n${++added}`;
 const moveClass = `${smallButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-40`;
 
 /**
@@ -84,7 +85,7 @@ export function DropPageEditor({
                   <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-surface-muted text-sm font-bold tabular-nums">
                     {i + 1}
                   </span>
-                  <p className="min-w-0 flex-1 font-semibold">{BLOCK_LABELS[block.type]}</p>
+                  <p className="min-w-0 flex-1 basis-48 font-semibold">{BLOCK_LABELS[block.type]}</p>
                   <div className="flex flex-wrap gap-2">
                     <button type="button" id={`block-${block.key}-up`} onClick={() => i > 0 && move(i, -1)} aria-disabled={i === 0 || undefined} className={moveClass}>
                       <ArrowUp aria-hidden="true" className="size-4" />

@@ -1,7 +1,6 @@
 import { Download } from "lucide-react";
 import type { DropReport } from "../../../../server/drops/drop-report";
 import { StatGrid } from "~/components/admin/admin-shell";
-import { DropFigures } from "~/components/admin/drops/drop-live-panel";
 import { DropSizeTable } from "~/components/admin/drops/drop-size-table";
 import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { formatPrice } from "~/lib/money";
@@ -24,10 +23,14 @@ export function DropReportPanel({ report }: { report: DropReport }) {
           <Download aria-hidden="true" className="size-4" /> Download CSV<span className="sr-only"> of sales by product and size</span>
         </a>
       </div>
-      <DropFigures figures={report} />
+      {/* The line, carts and checkouts are gone once it has closed: what it came to is what counts. */}
       <StatGrid
         className="grid-cols-2 lg:grid-cols-4"
         stats={[
+          ["Paid orders", report.paidOrders],
+          ["Units sold", report.unitsSold],
+          ["Sell-through", `${report.sellThroughPercent}%`],
+          ["Revenue", formatPrice(report.revenueCents / 100)],
           ["Early-access links sent", earlyAccess.invitationsSent],
           ["Early-access links used", earlyAccess.invitationsUsed],
           ["Early access that bought", `${earlyAccess.buyers} (${earlyAccess.conversionPercent}%)`],
