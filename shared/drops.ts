@@ -83,3 +83,13 @@ export const FIRST_DROP = "vsop";
 
 /** A drop's page: the first drop's is SPEC §2's /vsop (and /drops/vsop only a redirect to it), any other /drops/{slug}. */
 export const dropPath = (slug: string) => (slug === FIRST_DROP ? "/vsop" : `/drops/${slug}`);
+
+/**
+ * Whether this browser holds a drop pass for the drop until a later instant: the script-readable hint set beside the
+ * HttpOnly pass (server/http/cookies.ts setDropPassCookie). It only decides what a shared page shows; the server's gate
+ * checks the pass itself.
+ */
+export function holdsDropPass(cookies: string, dropId: number, now: Date): boolean {
+  const match = new RegExp(`(?:^|;\\s*)drop_pass_${dropId}_until=(\\d{1,15})`).exec(cookies);
+  return match !== null && Number(match[1]) > now.getTime();
+}

@@ -19,7 +19,7 @@ import { variantPrice } from "~/lib/product-options";
 import { DropGate } from "~/components/product-detail/drop-gate";
 import { dropPath } from "~/lib/drop-path";
 import { useLiveNow } from "~/lib/use-now";
-import { currentDrop, dropPhase } from "../../shared/drops";
+import { currentDrop, dropPhase, holdsDropPass } from "../../shared/drops";
 import { pageTitle, seo } from "~/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "~/lib/structured-data.server";
 import { useCollections } from "~/lib/collections";
@@ -107,7 +107,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const phase = !drop ? "open" : live ? dropPhase(drop, live) : (clock.phase ?? "open");
   const now = live ?? new Date(clock.at ?? 0);
   // Before the open (or after the close) the purchase panel stays in the page, hidden, and the gate shows instead.
-  const gated = drop && phase !== "open" ? { drop, phase: phase === "scheduled" ? "announced" : phase } : null;
+  // An early-access pass holder sees the buttons during early access (the page is shared: the hint cookie tells it).
+  const early = phase === "early" && live !== null && drop !== null && holdsDropPass(document.cookie, drop.id, live);
+  const gated = drop && phase !== "open" && !early ? { drop, phase: phase === "scheduled" ? "announced" : phase } : null;
   const [choice, setChoice] = useState({ color: product.colors[0] ?? "Black", size: product.sizes[0] ?? "M" });
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);

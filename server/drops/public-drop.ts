@@ -10,6 +10,7 @@ import type { DropIndex } from "./drop-index";
 import type { DropBlockType } from "./drop-page";
 import { DROP_BLOCK_SETTINGS, type DropBlockSettings } from "./drop-schemas";
 import { soldOutPercent } from "./sold-out-percent";
+import { openingHourEnd } from "./gate/drops-sell";
 
 /** A block of the drop's page as the storefront renders it: its settings checked by its type's schema. */
 export type PublicDropBlock = { [T in DropBlockType]: { type: T; settings: DropBlockSettings[T] } }[DropBlockType];
@@ -37,6 +38,8 @@ export interface PublicDrop {
   freeShipping: boolean;
   limitedQuantities: boolean;
   waitingRoom: boolean;
+  /** Until when a drop without a line asks for the browser check before its pieces can be added (its opening hour); null: never. */
+  browserCheckUntil: string | null;
   page: PublicDropBlock[];
 }
 
@@ -86,6 +89,7 @@ export async function getPublicDrop({ db, now, index, slug }: { db: Database; no
     freeShipping: drop.freeShipping,
     limitedQuantities: drop.limitedQuantities,
     waitingRoom: drop.admitPerMinute !== null,
+    browserCheckUntil: drop.admitPerMinute === null ? (openingHourEnd(drop)?.toISOString() ?? null) : null,
     page: pageBlocks(drop.page),
   };
 }

@@ -32,5 +32,13 @@ export function setCartCookie(req: Request, res: Response, token: string): void 
  * the pass expires (`maxAgeMs`, from the service clock). Path "/": the cart and checkout calls read it.
  */
 export function setDropPassCookie(req: Request, res: Response, name: string, token: string, maxAgeMs: number): void {
-  res.cookie(name, token, { httpOnly: true, sameSite: "lax", secure: req.secure || req.app.locals.secureCookies === true, path: "/", maxAge: Math.max(0, maxAgeMs) });
+  const options = { sameSite: "lax" as const, secure: req.secure || req.app.locals.secureCookies === true, path: "/", maxAge: Math.max(0, maxAgeMs) };
+  res.cookie(name, token, { ...options, httpOnly: true });
+  // What the shared, cached product page may read to show its buttons to a pass holder during early access: when the
+  // pass ends, no more. A hint for the page only; the HttpOnly pass above is what the gate checks.
+  // Its value is the pass's end on the service clock, the clock the page's countdown keeps (the token's fourth part).
+  res.cookie(dropPassHint(name), token.split(".")[3] ?? "0", options);
 }
+
+/** The script-readable companion of a drop pass cookie (shared/drops.ts reads it in the browser). */
+export const dropPassHint = (passCookie: string) => `${passCookie}_until`;

@@ -26,6 +26,7 @@ export interface DropDates {
 export function DropHero({ drop, phase, now, dates, settings, firstProductId }: { drop: PublicDrop; phase: Shown; now: Date; dates: DropDates; settings: DropBlockSettings["drop_hero"]; firstProductId: number | undefined }) {
   const { label, target } = countdownTarget(drop, phase);
   const waitlist = drop.soldOut && (phase === "open" || phase === "closed");
+  const gatedByLine = phase === "open" && (drop.waitingRoom || (drop.browserCheckUntil !== null && now < new Date(drop.browserCheckUntil)));
   const intro = settings.text ?? (phase === "announced" ? `Opens ${dates.opens}.` : phase === "early" ? `Early access is open to holders of an early-access link. Everyone else can pre-order from ${dates.opens}.` : phase === "closed" ? `Pre-orders closed on ${dates.closes}.` : null);
   return (
     <section aria-labelledby="drop-title" className="bg-[#121316] text-white">
@@ -50,10 +51,11 @@ export function DropHero({ drop, phase, now, dates, settings, firstProductId }: 
             />
           ) : (
             <>
-              {/* Open with a waiting room: the line takes the pre-order button's place (issue 48, the gate). */}
-              {phase === "open" && drop.waitingRoom && <WaitingRoom slug={drop.slug} dropName={drop.name} products={drop.products.map((p) => ({ id: p.id, name: p.name }))} />}
+              {/* Open with a waiting room (or in a line-less drop's opening hour of browser checks): the line takes the
+                  pre-order button's place (issue 48, the gate). */}
+              {gatedByLine && <WaitingRoom slug={drop.slug} dropName={drop.name} products={drop.products.map((p) => ({ id: p.id, name: p.name }))} />}
               <div className="mt-8 flex flex-wrap gap-3">
-                {firstProductId !== undefined && phase !== "closed" && !(phase === "open" && drop.waitingRoom) && (
+                {firstProductId !== undefined && phase !== "closed" && !gatedByLine && (
                 <Link to={`/product/${firstProductId}`} className="inline-flex h-12 items-center rounded-full bg-brand-500 px-7 text-sm font-bold tracking-wide text-black hover:bg-brand-100">
                   {phase === "open" ? "PRE-ORDER NOW" : "PREVIEW THE PIECES"}
                 </Link>

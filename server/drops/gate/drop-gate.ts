@@ -4,7 +4,7 @@ import { assertWithinLimits, type Limit, limits, recordAttempt } from "../../acc
 import type { CartOwner } from "../../cart/cart-owner";
 import { dropClosedMessage, dropPhase } from "../../../shared/drops";
 import type { DropIndex, IndexedDrop } from "../drop-index";
-import { readDropPass, signDropPass, type DropPass } from "../drop-pass";
+import { passAdmits, readDropPass, signDropPass, type DropPass } from "../drop-pass";
 import { cartLine, cartProductIds } from "./cart-products";
 import { joinLine, LOST_PLACE, placeInLine, type LinePlace } from "./drop-line";
 import { createDropProof } from "./drop-proof";
@@ -39,7 +39,8 @@ export function createDropGate({ db, now, index, passKey, altchaKey }: { db: Dat
     if (!drop) throw new AppError("not_found", NO_DROP);
     const phase = dropPhase(drop, now());
     if (phase !== "open") throw new AppError("conflict", closedText(drop, phase));
-    if (drop.admitPerMinute === null) throw new AppError("conflict", `${drop.name} has no line: add its pieces to your cart on their pages.`);
+    // A drop without a line still asks for the browser check in its opening hour: its page's check gives a pass at once.
+    if (drop.admitPerMinute === null && !inOpeningHour(drop, now())) throw new AppError("conflict", `${drop.name} has no line: add its pieces to your cart on their pages.`);
     return drop;
   }
 
@@ -61,9 +62,13 @@ export function createDropGate({ db, now, index, passKey, altchaKey }: { db: Dat
       await assertDropsSell({ index, key: passKey, now: at, productIds: [productId], passTokens });
       if (!inOpeningHour(found.drop, at)) return;
       await withinLimits(askerLimits(asker, limits.dropAddIp, limits.dropAddAccount));
-      // The line's pass was paid for with a solution when its holder joined.
+      // The line's pass was paid for with a solution when its holder joined; so was the pass a drop without a line gives
+      // for its page's browser check.
       if (found.drop.admitPerMinute !== null) return;
-      if (!given) throw new AppError("bad_request", `Adding pieces of ${found.drop.name} in its first hour needs the browser check. Solve it and try again.`);
+      const token = passTokens(found.drop.id);
+      const pass = token ? readDropPass(await passKey(), token) : null;
+      if (pass && pass.dropId === found.drop.id && passAdmits(pass, at)) return;
+      if (!given) throw new AppError("bad_request", `Adding pieces of ${found.drop.name} in its first hour needs the browser check on its page. Solve it there and try again.`);
       await proof.spend({ dropId: found.drop.id, proof: given });
     },
 

@@ -24,6 +24,7 @@ export const LOST_PLACE = "Your place in line could not be read. Join the line a
  * above it admissions are spaced exactly, so each minute lets in the set rate, ±1.
  */
 export async function joinLine({ db, drop, now }: { db: Database; drop: IndexedDrop; now: Date }): Promise<DropPass> {
+  if (drop.admitPerMinute === null) return passAtOnce({ db, drop, now });
   return db.transaction(async (tx) => {
     const [slot] = rowsOf<{ admitAt: string | Date; minutes: number }>(
       await tx.execute(sql`
@@ -40,6 +41,15 @@ export async function joinLine({ db, drop, now }: { db: Database; drop: IndexedD
     );
     return { kind: "line", dropId: drop.id, passId: pass!.id, admitAt, expiresAt };
   });
+}
+
+/** A drop without a line, in its opening hour: the browser check lets its solver in at once, for checkoutMinutes. */
+async function passAtOnce({ db, drop, now }: { db: Database; drop: IndexedDrop; now: Date }): Promise<DropPass> {
+  const expiresAt = new Date(now.getTime() + drop.checkoutMinutes * 60_000);
+  const [pass] = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into drop_passes (drop_id, kind, joined_at, admit_at, expires_at) values (${drop.id}, 'line', ${now}, ${now}, ${expiresAt}) returning id`),
+  );
+  return { kind: "line", dropId: drop.id, passId: pass!.id, admitAt: now, expiresAt };
 }
 
 /**

@@ -14,8 +14,15 @@ const HOUR_MS = 3_600_000;
  * scripts at one second; a drop that opens the moment it is announced (VSOP's seeded row) has no such second.
  */
 export function inOpeningHour(drop: IndexedDrop, now: Date): boolean {
+  const end = openingHourEnd(drop);
+  return end !== null && drop.opensAt <= now && now < end;
+}
+
+/** When a drop's opening hour of browser checks ends (at the latest its close), or null for a drop without one. */
+export function openingHourEnd(drop: Pick<IndexedDrop, "announceAt" | "opensAt" | "preorderClosesAt">): Date | null {
   const opens = drop.opensAt.getTime();
-  return drop.announceAt.getTime() < opens && opens <= now.getTime() && now.getTime() < opens + HOUR_MS && now < drop.preorderClosesAt;
+  if (drop.announceAt.getTime() >= opens) return null;
+  return new Date(Math.min(opens + HOUR_MS, drop.preorderClosesAt.getTime()));
 }
 
 /** Whether a drop refuses some shopper at `now` (so a cart must be read to know whether it holds its pieces). */
