@@ -5,6 +5,7 @@ import { pgErrorCode } from "../db/rows";
 import { dropProducts, drops, type DropRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { Tx } from "../zones/staff-change";
+import { refreshKeywords } from "../catalog/refresh-keywords";
 import { assertNoOrders, assertNoOverlap, assertProductsExist, assertSlugFree, lockDrops } from "./drop-checks";
 import { defaultDropPage } from "./drop-page";
 import { dropDatesOutOfOrder, type DropChange, type DropFields } from "./drop-schemas";
@@ -66,6 +67,8 @@ export async function createDrop({ db, actor, now, input }: Change & { input: Dr
         .values({ ...columns(input), name: input.name, slug: input.slug, announceAt: input.announceAt, opensAt: input.opensAt, preorderClosesAt: input.preorderClosesAt, shipsAt: input.shipsAt, freeShipping: input.freeShipping, page: input.page ?? defaultDropPage(), createdAt: now, updatedAt: now })
         .returning();
       await setProducts(tx, row!.id, input.productIds);
+      // A piece is found by its drop's name in search (server/catalog/keywords.ts).
+      await refreshKeywords({ db: tx, productIds: input.productIds });
       await recordAudit(tx, { actor, entity: "drop", entityId: row!.id, action: "create", after: dropSnapshot(row!, input.productIds) }, now);
       return dropStaffJson(row!, input.productIds, now);
     }),
@@ -93,6 +96,7 @@ export async function updateDrop({ db, actor, now, id, change }: Change & { id: 
         .where(eq(drops.id, id))
         .returning();
       if (change.productIds) await setProducts(tx, id, change.productIds);
+      if (change.productIds || change.name) await refreshKeywords({ db: tx, productIds: [...new Set([...beforeIds, ...productIds])] });
       await recordAudit(tx, { actor, entity: "drop", entityId: id, action: "update", before: dropSnapshot(before, beforeIds), after: dropSnapshot(row!, productIds) }, now);
       return dropStaffJson(row!, productIds, now);
     }),
@@ -115,6 +119,7 @@ export async function archiveDrop({ db, actor, now, id, archived }: Change & { i
       .set({ archivedAt: archived ? now : null, updatedAt: now })
       .where(eq(drops.id, id))
       .returning();
+    await refreshKeywords({ db: tx, productIds });
     await recordAudit(tx, { actor, entity: "drop", entityId: id, action: archived ? "archive" : "restore", before: { archivedAt: before.archivedAt }, after: { archivedAt: row!.archivedAt } }, now);
     return dropStaffJson(row!, productIds, now);
   });
@@ -128,6 +133,7 @@ export async function deleteDrop({ db, actor, now, id }: Change & { id: number }
     const productIds = await productIdsOf(tx, id);
     await assertNoOrders(tx, before);
     await tx.delete(drops).where(eq(drops.id, id));
+    await refreshKeywords({ db: tx, productIds });
     await recordAudit(tx, { actor, entity: "drop", entityId: id, action: "delete", before: dropSnapshot(before, productIds) }, now);
   });
   return { deleted: true, id };

@@ -20,7 +20,7 @@ interface Extra {
 
 /**
  * Early access (invitations sent and used; buyers: used invitations whose email paid for a piece of the drop), the
- * waitlist (alerts asked for its pieces' sizes) and refunds of its orders.
+ * waitlist (the drop's waitlist and alerts asked for its pieces' sizes) and refunds of its orders.
  */
 async function extraFigures(db: Database, dropId: number): Promise<Extra> {
   const [row] = rowsOf<Extra>(
@@ -34,8 +34,8 @@ async function extraFigures(db: Database, dropId: number): Promise<Extra> {
         (select count(*) from drop_invitations where drop_id = ${dropId} and used_at is not null)::int as used,
         (select count(*) from drop_invitations i where i.drop_id = ${dropId} and i.used_at is not null
            and exists (select 1 from counted c where c.email = lower(i.email)))::int as buyers,
-        (select count(*) from stock_alerts a join variants v on v.id = a.variant_id
-           where v.product_id in (select product_id from drop_products where drop_id = ${dropId}))::int as waitlist,
+        (select count(*) from stock_alerts a left join variants v on v.id = a.variant_id
+           where a.drop_id = ${dropId} or v.product_id in (select product_id from drop_products where drop_id = ${dropId}))::int as waitlist,
         (select count(*) from refunds r where r.order_id in (select id from counted))::int as refunds,
         (select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id in (select id from counted))::int as refunded_cents`),
   );
