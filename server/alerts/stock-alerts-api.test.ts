@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/rows";
 import { stockAlerts, users } from "../db/schema";
 import { PASSWORD, registerShopper } from "../test/accounts-helpers";
 import { createApiClient } from "../test/api-client";
@@ -180,7 +181,7 @@ describe("POST /api/stock-alerts/waitlist (the first drop, VSOP, when no drop is
     expect(res.body.message).toBe("VSOP Premium Collection isn't sold out: pieces are still available to pre-order");
   });
 
-  it("once every piece is sold out: the VSOP page's sign-up, confirmed by link, stored without a variant", async () => {
+  it("once every piece is sold out: the VSOP page's sign-up, confirmed by link, stored with its drop and no variant", async () => {
     const saved = await server.database.db.execute(sql`select id, on_hand from variants where product_id in (1, 2, 3)`);
     try {
       await server.database.db.execute(sql`update variants set on_hand = 0, reserved = 0 where product_id in (1, 2, 3)`);
@@ -191,7 +192,8 @@ describe("POST /api/stock-alerts/waitlist (the first drop, VSOP, when no drop is
       expect(mailsTo(server, email)[0]!.subject).toBe("Confirm your place on the VSOP Premium Collection waitlist");
       const confirmed = await shopper.post("/api/stock-alerts/confirm", { token: confirmTokenFor(server, email) });
       expect(confirmed.body).toEqual({ message: "You're on the list. We'll email you once, when VSOP Premium Collection is back in stock.", link: "/vsop" });
-      expect(await alertRow(server.database.db, email, null)).toMatchObject({ status: "active", variantId: null });
+      const [vsop] = rowsOf<{ id: number }>(await server.database.db.execute(sql`select id from drops where slug = 'vsop'`));
+      expect(await alertRow(server.database.db, email, null)).toMatchObject({ status: "active", variantId: null, dropId: vsop!.id });
       expect(await server.database.db.$count(stockAlerts, dropVariants)).toBe(0);
     } finally {
       for (const row of (saved as unknown as { rows: { id: number; on_hand: number }[] }).rows) await setStock(server.database.db, row.id, row.on_hand);

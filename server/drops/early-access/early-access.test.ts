@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropInvitations, dropPasses, marketingOptOuts, newsletterSubscribers, stockAlerts, variants } from "../../db/schema";
+import { dropInvitations, dropPasses, drops, marketingOptOuts, newsletterSubscribers, stockAlerts, variants } from "../../db/schema";
 import { createApiClient } from "../../test/api-client";
 import { rawHeader, startSmtpCatcher, type CaughtMail } from "../../test/smtp-catcher";
 import { startTestServer, TEST_STORE_URL, type TestServer } from "../../test/test-server";
@@ -107,6 +107,25 @@ describe("early-access invitations", () => {
     expect(tokenOf(waiting)).not.toBe(token);
     const [row] = await server.database.db.select().from(dropInvitations).where(and(eq(dropInvitations.dropId, drop.id), eq(dropInvitations.email, who.reader)));
     expect(row!.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+  });
+
+  it("invite a drop's own waitlist, and not another drop's", async () => {
+    const { drop } = await earlyDrop();
+    const db = server.database.db;
+    const [vsop] = await db.select({ id: drops.id }).from(drops).where(eq(drops.slug, "vsop"));
+    const listed = address("listed");
+    const otherList = address("other-list");
+    await db.insert(stockAlerts).values([
+      { dropId: drop.id, email: listed, status: "active", confirmedAt: server.clock.now },
+      { dropId: vsop!.id, email: otherList, status: "active", confirmedAt: server.clock.now },
+    ]);
+    await server.services.drops.earlyAccess.invite({ dropId: drop.id });
+    const mails = earlyMails(drop.slug);
+    expect(recipients(mails)).toContain(listed);
+    expect(recipients(mails)).not.toContain(otherList);
+    const toListed = mails.find((m) => m.envelope.to[0] === listed)!;
+    // Its Unsubscribe link ends the waitlist row it came through.
+    expect(rawHeader(toListed.parsed, "List-Unsubscribe")).toMatch(new RegExp(`^List-Unsubscribe: <${TEST_STORE_URL}/unsubscribe/a\\d+-[A-Za-z0-9_-]{43}>$`));
   });
 });
 
