@@ -17,6 +17,8 @@ const MOUNTS: Record<string, string> = {
   "content-admin-router.ts": "/api/admin/content",
   "content-router.ts": "/api",
   "drop-line-router.ts": "/api/drops",
+  "drops-router.ts": "/api/drops",
+  "early-access-router.ts": "/api",
   "home-admin-router.ts": "/api/admin",
   "drops-admin-router.ts": "/api/admin/drops",
   "menus-router.ts": "/api/admin/menus",
@@ -130,6 +132,8 @@ const ROUTES: Record<string, WriteScope> = {
   "content-router.ts POST /newsletter": "none",
   // A place in a drop's line is one visitor's: thousands join at an open, and none of them may empty the caches.
   "drop-line-router.ts POST /:slug/line": "none",
+  // An early-access link turned into one visitor's pass: nothing shared changes.
+  "early-access-router.ts POST /drops/:slug/early-access": "none",
   "content-router.ts POST /contact": "none",
   "reviews-router.ts POST /products/:id/reviews": "products",
   "reviews-router.ts PUT /reviews/:id": "products",
