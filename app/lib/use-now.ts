@@ -21,8 +21,13 @@ export function useNow(serverNow: number, offsetMs = 0): Date {
  * whose HTML must not depend on the instant it was rendered (the product page, cached and shared byte for byte), which
  * renders from what its loader decided until then.
  */
-export function useLiveNow(offsetMs = 0): Date | null {
+export function useLiveNow(offsetMs = 0, ticking = true): Date | null {
   const currentSecond = () => Math.floor((Date.now() + offsetMs) / 1000) * 1000;
-  const t = useSyncExternalStore<number | null>(subscribe, currentSecond, () => null);
+  // Not ticking (a page with nothing timed on it): the hydrated time, read once, and no re-render each second.
+  const t = useSyncExternalStore<number | null>(ticking ? subscribe : still, ticking ? currentSecond : hydratedAt, () => null);
   return t === null ? null : new Date(t);
 }
+
+const still = () => () => undefined;
+let hydrated: number | null = null;
+const hydratedAt = () => (hydrated ??= Date.now());

@@ -102,7 +102,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { shipsOn, preview, reviews, shipping, clock } = loaderData;
   const product = useSentStock(loaderData.product, loaderData);
-  const live = useLiveNow(clock.offset);
+  // The page's clock ticks only for a drop's piece (its buttons flip at the drop's instants).
+  const live = useLiveNow(clock.offset, product.drops.length > 0);
   const drop = live ? currentDrop(product.drops, live) : (product.drops.find((d) => d.id === clock.dropId) ?? null);
   const phase = !drop ? "open" : live ? dropPhase(drop, live) : (clock.phase ?? "open");
   const now = live ?? new Date(clock.at ?? 0);

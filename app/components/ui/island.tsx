@@ -76,7 +76,8 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     // pressed is gone), so the island waits for the click, which it then replays.
     const pressed = useRef(false);
     const waiting = useRef(false);
-    const goLive = () => {
+    /** `inCommit`: called from a layout effect, where React renders the change before paint anyway (flushSync there warns). */
+    const goLive = (inCommit = false) => {
       if (pressed.current) {
         waiting.current = true;
         return;
@@ -86,13 +87,14 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       const field = was && box.current && elementAt(box.current, was.path);
       if (was && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value) was.value = field.value;
       // At once, not in a later render: a pointer that woke it may press next, and must press the rendered markup.
-      flushSync(() => setLive(true));
+      if (inCommit) setLive(true);
+      else flushSync(() => setLive(true));
     };
-    const wakeUp = () => {
+    const wakeUp = (inCommit = false) => {
       if (live || woken.current) return;
       woken.current = true;
-      if (loaded) goLive();
-      else void fetchCode().then(goLive);
+      if (loaded) goLive(inCommit);
+      else void fetchCode().then(() => goLive());
     };
     const release = () => {
       pressed.current = false;
@@ -110,7 +112,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     }, [live]);
 
     useLayoutEffect(() => {
-      if (!live && !sameProps(props, firstProps.current)) wakeUp();
+      if (!live && !sameProps(props, firstProps.current)) wakeUp(true);
       // Once rendered: the focus, the click or the pointer that woke it go to the same place in the new markup.
       const was = carried.current;
       if (!live || !was || !box.current) return;
