@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin-drop";
 import { servicesContext } from "~/context";
@@ -24,7 +25,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
   // While it sells, the live figures (the page asks again every 5 s); once closed, the report.
   const [live, report, history] = await Promise.all([
-    drop.phase === "early" || drop.phase === "open" ? drops.live({ id }) : null,
+    // Announced too: staff watch the open happen on this page.
+    drop.phase === "announced" || drop.phase === "early" || drop.phase === "open" ? drops.live({ id }) : null,
     drop.phase === "closed" ? drops.report({ id }) : null,
     services.admin.listAudit({ entity: "drop", entityId: String(id) }),
   ]);
@@ -36,13 +38,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => adminMeta(m
 /** /admin/drops/new and /admin/drops/{id}: the drop's form, its live figures while it sells, its report after (issue 48). */
 export default function AdminDrop({ loaderData }: Route.ComponentProps) {
   const { drop, live, report, history } = loaderData;
+  // The phase the live panel last polled, for this drop only (the page stays mounted from one drop to another).
+  const [polled, setPolled] = useState<{ id: number; phase: NonNullable<typeof drop>["phase"] } | null>(null);
+  const phase = drop && polled?.id === drop.id ? polled.phase : drop?.phase;
   return (
     <AdminShell
       title={drop ? drop.name : "New drop"}
       actions={
         drop && (
           <div className="flex flex-wrap items-center gap-3">
-            <DropPhaseBadge phase={drop.phase} archived={drop.archivedAt !== null} />
+            <DropPhaseBadge phase={phase ?? drop.phase} archived={drop.archivedAt !== null} />
             <DropActions drop={drop} />
           </div>
         )
@@ -54,7 +59,7 @@ export default function AdminDrop({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <div className="space-y-12">
-        {live && drop && <DropLivePanel key={drop.id} dropId={drop.id} initial={live} />}
+        {live && drop && <DropLivePanel key={drop.id} dropId={drop.id} initial={live} onPhase={(next) => setPolled({ id: drop.id, phase: next })} />}
         {report && <DropReportPanel report={report} />}
         {/* A fresh form for each saved version: its fields start from what the server now holds. */}
         <DropForm key={drop ? `${drop.id}-${drop.updatedAt}` : "new"} drop={drop} />

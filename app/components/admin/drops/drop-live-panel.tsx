@@ -66,7 +66,7 @@ export function DropFigures({ figures }: { figures: DropLive }) {
  * While a drop runs (early access or open): its figures, asked again every 5 s without reloading the page. A failed
  * poll keeps the last figures and says so; polling pauses while the tab is hidden and catches up when it shows.
  */
-export function DropLivePanel({ dropId, initial }: { dropId: number; initial: DropLive }) {
+export function DropLivePanel({ dropId, initial, onPhase }: { dropId: number; initial: DropLive; onPhase?: (phase: DropLive["phase"]) => void }) {
   const [figures, setFigures] = useState(initial);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -75,7 +75,11 @@ export function DropLivePanel({ dropId, initial }: { dropId: number; initial: Dr
       if (document.hidden) return;
       try {
         const next = await apiRequest<DropLive>("GET", `/api/admin/drops/${dropId}/live`);
-        if (!stopped) (setFigures(next), setFailed(false));
+        if (stopped) return;
+        setFigures(next);
+        setFailed(false);
+        // The page's phase badge follows the clock too (the drop opens while staff watch).
+        onPhase?.(next.phase);
       } catch {
         if (!stopped) setFailed(true);
       }
@@ -87,6 +91,7 @@ export function DropLivePanel({ dropId, initial }: { dropId: number; initial: Dr
       clearInterval(timer);
       document.removeEventListener("visibilitychange", poll);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one poll per drop; onPhase only sets the page's state
   }, [dropId]);
   return (
     <section aria-labelledby="drop-live-title" className="space-y-6">
