@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { randomBytes, randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { addressOf, Visitor } from "./bench-drop-visitor.mjs";
+import { Buffer } from "node:buffer";
 
 const CARD = { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" };
 /** How often a waiting visitor's page asks for its place (sooner when its turn comes first). */

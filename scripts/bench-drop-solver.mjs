@@ -3,6 +3,7 @@
 import { parentPort } from "node:worker_threads";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { Buffer } from "node:buffer";
 
 parentPort.on("message", async (challenge) => {
   const solution = await solveChallenge({ challenge, deriveKey });

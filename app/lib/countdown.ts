@@ -1,4 +1,7 @@
 /** SPEC §4 countdown, urgency and hype thresholds, as pure functions of the time left. */
+import { MONTHS } from "../../shared/long-dates";
+
+export { dateTimeLong, shipDateLong } from "../../shared/long-dates";
 export const DAY_MS = 86_400_000;
 
 export interface TimeLeft {
@@ -42,30 +45,13 @@ export function hypeLabel(percent: number): string {
   return "EARLY BIRD!";
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /**
- * "OCT 15" for buttons, "October 15, 2026" for sentences, in UTC. Written out rather than with Intl.DateTimeFormat
+ * "OCT 15" for buttons ("October 15, 2026" for sentences: shared/long-dates.ts), in UTC. Written out rather than with Intl.DateTimeFormat
  * (same text: countdown.test.ts compares them), whose first use loads ICU's calendar data during hydration.
  */
 export function shipDateShort(date: Date): string {
   const month = MONTHS[date.getUTCMonth()];
   if (!month) return "";
   return `${month.slice(0, 3).toUpperCase()} ${date.getUTCDate()}`;
-}
-
-export function shipDateLong(date: Date): string {
-  const month = MONTHS[date.getUTCMonth()];
-  if (!month) return "";
-  const year = date.getUTCFullYear();
-  if (year < 1) return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
-  return `${month} ${date.getUTCDate()}, ${year}`;
-}
-
-/** "December 1, 2026 at 9:00 AM UTC": when a drop opens, to the minute (UTC, written out like the dates above). */
-export function dateTimeLong(date: Date): string {
-  const day = shipDateLong(date);
-  const hours = date.getUTCHours();
-  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
-  return `${day} at ${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useState } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/drop";
 import { servicesContext } from "~/context";
@@ -68,14 +68,14 @@ export default function DropPage({ loaderData }: Route.ComponentProps) {
   const now = useNow(clock.at, clock.offset);
   const phase = dropPhase(drop, now);
   const shown = phase === "scheduled" ? "announced" : phase;
-  const firstPhase = useRef(shown);
+  const [firstPhase] = useState(shown);
   const hasHero = drop.page.some((b) => b.type === "drop_hero");
   return (
     <>
       {!hasHero && <h1 className="sr-only">{drop.name}</h1>}
       {/* Said once, when the drop changes phase while the page is open (the countdown itself is not read out as it ticks). */}
       <p role="status" className="sr-only">
-        {shown !== firstPhase.current && (shown === "open" ? `${drop.name} is open: pre-orders have started.` : shown === "early" ? `Early access to ${drop.name} has started.` : shown === "closed" ? `Pre-orders for ${drop.name} have closed.` : "")}
+        {shown !== firstPhase && (shown === "open" ? `${drop.name} is open: pre-orders have started.` : shown === "early" ? `Early access to ${drop.name} has started.` : shown === "closed" ? `Pre-orders for ${drop.name} have closed.` : "")}
       </p>
       <DropBlocks drop={drop} phase={shown} now={now} dates={dates} cards={cards} />
       {spec && <PieceList pieces={drop.products} />}

@@ -134,7 +134,7 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       const before = await snapshot(tx, id);
       const category = change.category ?? (await slugOf(tx, current.categoryId))!;
       const subcategory = change.subcategory !== undefined ? change.subcategory : change.category ? null : await slugOf(tx, current.subcategoryId);
-      const { ids, names } = await placeOf(tx, category, subcategory);
+      const { ids } = await placeOf(tx, category, subcategory);
       await requireTaxCategory(tx, change.taxCategoryId);
       if (change.handle && change.handle !== current.handle) {
         await claimHandle(tx, change.handle, id);
@@ -143,7 +143,6 @@ export async function updateProduct({ db, id, change, actor, now = new Date() }:
       const colors = change.colors ?? current.colors;
       const sizes = change.sizes ?? current.sizes;
       const { category: _c, subcategory: _s, priceCents, compareAtCents, ...fields } = change;
-      const garment = change.garment ?? current.garment;
       await tx
         .update(products)
         .set({ ...fields, ...ids, updatedAt: now })

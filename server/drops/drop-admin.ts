@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import type { Tx } from "../zones/staff-change";
 import { refreshKeywords } from "../catalog/refresh-keywords";
 import { assertNoOrders, assertNoOverlap, assertProductsExist, assertSlugFree, lockDrops } from "./drop-checks";
-import { defaultDropPage } from "./drop-page";
+import { defaultDropPage } from "../../shared/drop-page";
 import { dropDatesOutOfOrder, type DropChange, type DropFields } from "./drop-schemas";
 import { dropSnapshot, dropStaffJson } from "./drop-staff-json";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { richTextSchema } from "../content/rich-text-schema";
-import { DROP_BLOCK_TYPES, type DropBlockType } from "./drop-page";
+import { DROP_BLOCK_TYPES, type DropBlockType } from "../../shared/drop-page";
 
 /**
  * The staff's drop body (issue 48): POST /api/admin/drops takes it whole, PATCH /api/admin/drops/{id} any part of it.

@@ -1,6 +1,6 @@
 import type { DropRow } from "../db/schema";
 import { dropPhase } from "../../shared/drops";
-import type { DropBlock } from "./drop-page";
+import type { DropBlock } from "../../shared/drop-page";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -7,7 +7,7 @@ import { isActive, selectProducts } from "../catalog/product-query";
 import type { Product } from "../catalog/product-types";
 import { dropPhase, type DropPhase } from "../../shared/drops";
 import type { DropIndex } from "./drop-index";
-import type { DropBlockType } from "./drop-page";
+import type { DropBlockType } from "../../shared/drop-page";
 import { DROP_BLOCK_SETTINGS, type DropBlockSettings } from "./drop-schemas";
 import { soldOutPercent } from "./sold-out-percent";
 import { openingHourEnd } from "./gate/drops-sell";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, dropProducts, drops, products } from "../db/schema";
-import { defaultDropPage } from "./drop-page";
+import { defaultDropPage } from "../../shared/drop-page";
 import { refreshKeywords } from "../catalog/refresh-keywords";
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import type { DropBlockType } from "../../../../server/drops/drop-page";
+import type { DropBlockType } from "../../../../shared/drop-page";
 import { smallButtonClass, TextAreaInput, TextInput } from "~/components/admin/staff-form-kit";
 import { RichTextEditor } from "~/components/content/rich-text-editor";
 import type { RichTextDoc } from "../../../../shared/rich-text";

@@ -2,7 +2,7 @@ import { Save } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { DropStaffJson } from "../../../../server/drops/drop-staff-json";
-import { defaultDropPage } from "../../../../server/drops/drop-page";
+import { defaultDropPage } from "../../../../shared/drop-page";
 import { DropPageEditor, type BlockDraft } from "~/components/admin/drops/drop-page-editor";
 import { DropProductPicker, type PickedProduct } from "~/components/admin/drops/drop-product-picker";
 import { FormError, noErrors, TextInput, useFocusFirstError, type Errors } from "~/components/admin/staff-form-kit";

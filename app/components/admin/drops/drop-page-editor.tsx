@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DROP_BLOCK_TYPES, type DropBlockType } from "../../../../server/drops/drop-page";
+import { DROP_BLOCK_TYPES, type DropBlockType } from "../../../../shared/drop-page";
 import { DropBlockFields, startingDropSettings } from "~/components/admin/drops/drop-block-fields";
 import { SelectInput, smallButtonClass } from "~/components/admin/staff-form-kit";
 
@@ -47,9 +47,12 @@ export function DropPageEditor({
     refocus.current = null;
   }, [blocks]);
   const refusedKey = refused >= 0 ? blocks[refused]?.key : undefined;
-  useEffect(() => {
+  // A block the server refused opens, once each time another is refused (state adjusted while rendering, not in an effect).
+  const [shownRefusal, setShownRefusal] = useState(refusedKey);
+  if (refusedKey !== shownRefusal) {
+    setShownRefusal(refusedKey);
     if (refusedKey) setOpen(refusedKey);
-  }, [refusedKey]);
+  }
 
   const move = (i: number, by: -1 | 1) => {
     const next = [...blocks];
