@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { clearInterval, setInterval } from "node:timers";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -64,7 +64,7 @@ export async function ensureDatabase(url) {
 export async function startStore(env) {
   const port = 43_000 + Math.floor(Math.random() * 2000);
   const metricsToken = randomBytes(24).toString("hex");
-  const child = spawn(process.execPath, [...STORE_COMMAND.flags, "build/server/main.js"], { env: { ...process.env, ...STORE_COMMAND.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", METRICS_TOKEN: metricsToken, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...STORE_COMMAND.flags, ...(process.env.BENCH_NODE_FLAGS?.split(" ") ?? []), "build/server/main.js"], { env: { ...process.env, ...STORE_COMMAND.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: process.env.BENCH_STORE_LOG ? "info" : "warn", METRICS_TOKEN: metricsToken, ...env }, stdio: ["ignore", process.env.BENCH_STORE_LOG ? openSync(process.env.BENCH_STORE_LOG, "a") : "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   // A first start on an empty database migrates and seeds it: a minute on a busy machine.
   for (let i = 0; i < 900; i++) {

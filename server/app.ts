@@ -16,7 +16,7 @@ import { securityHeaders } from "./http/security";
 import { createViewerMemo, stitchViewerPages } from "./http/viewer";
 import { createStockFills } from "./http/stock-fill";
 import { localGet } from "./http/local-request";
-import { passingPhaseChanges, warmUpAtPhaseChanges } from "./http/phase-warm-up";
+import { passingPhaseChanges, renderAheadOfPhaseChanges, warmUpAtPhaseChanges } from "./http/phase-warm-up";
 import { stockPlaces } from "../shared/product-stock";
 import { viewerPlaces } from "../shared/viewer";
 import { isPublicRequest } from "./http/public-request";
@@ -89,7 +89,13 @@ export function createApp({ services, logger, production, pages = null, secureCo
     // other pages only for anonymous visitors.
     app.use(cache.middleware((req) => (storedPage(req) ? pageAnswer(req) : null)));
     // At a drop's phase change its page and its products' pages are rendered first, so the crowd meets them in memory.
-    if (pages) warmUpAtPhaseChanges({ index: services.drops.index, get: (path) => localGet(app, path, {}, cacheTtlMs), logger });
+    // A few seconds before, they are rendered as of that instant, and stored at it (decision 0051).
+    if (pages) {
+      // Page keys are `page:` and the address (cache-rules.ts pageAnswer).
+      const installAhead = (due: Date) => cache.installAhead(due).map((key) => key.replace(/^page:/, ""));
+      warmUpAtPhaseChanges({ index: services.drops.index, get: (path) => localGet(app, path, {}, cacheTtlMs), installAhead, logger });
+      renderAheadOfPhaseChanges({ index: services.drops.index, clock: services.drops.now, render: (path, due) => localGet(app, path, cache.aheadHeaders(due), cacheTtlMs), logger });
+    }
   }
   app.use("/api", apiRouter(services));
   app.use("/images", imagesRouter());

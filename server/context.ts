@@ -25,6 +25,7 @@ import { createHomeService } from "./home/home-service";
 import { createMenuService } from "./menus/menu-service";
 import { loadMenuNodes } from "./menus/load-menus";
 import { createSharedReads, type SharedReads } from "./catalog/shared-reads";
+import { seenFromRenders } from "./clock/render-ahead";
 import { saveContactMessage } from "./content/contact";
 import type { ContactInput } from "./content/contact-schemas";
 import { createStylist } from "./stylist/stylist";
@@ -157,9 +158,11 @@ function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R)
 }
 
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
-export function createServices({ db, payments, logger, now = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
+export function createServices({ db, payments, logger, now: clock = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
   // Its transactions let a stock move's figures go with the change they publish only once committed (decision 0043).
   committingStock(db);
+  /** The service clock; inside a render ahead of a drop's phase change, that instant (decision 0051). */
+  const now = seenFromRenders(clock);
   const mailer = countedMailer(deps.mailer, metrics);
   let stopping = false;
   const sharedReads = createSharedReads({ ttlMs: sharedReadMs });
@@ -188,7 +191,7 @@ export function createServices({ db, payments, logger, now = () => new Date(), s
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = createCollectionCache(db);
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
-  const dropIndex = createDropIndex({ db, now, catalogChanges });
+  const dropIndex = createDropIndex({ db, now, clock, catalogChanges });
   /** The home page's drop: the one featured now, with its pieces (issue 48). */
   const featuredDropRead = sharedReads.share((_: object) => readFeaturedDrop({ db, index: dropIndex, now: now() }));
   const sharedFeaturedDrop = () => featuredDropRead({});

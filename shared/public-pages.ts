@@ -24,10 +24,10 @@ const PUBLIC_PATHS = [
 /**
  * The public routes (decision 0034): their loaders never see the visitor, so one render serves everyone. A staff
  * preview's address is not one (it shows staff a draft or a later home page). `pathname` may be a client-side
- * visit's (`/category/men.data`, `/_root.data` for the home page).
+ * visit's (`/category/men.data`, `/_.data` for the home page, React Router 8).
  */
 export function isPublicPage(pathname: string, search: URLSearchParams): boolean {
   if (PREVIEW_PARAMS.some((name) => search.has(name))) return false;
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const path = pathname === "/_.data" ? "/" : pathname.replace(/\.data$/, "");
   return PUBLIC_PATHS.some((pattern) => pattern.test(path));
 }

@@ -20,9 +20,9 @@ const AS_OF = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\
 export function staffAsOf(context: Readonly<RouterContextProvider>, request: Request): Date | null {
   const url = new URL(request.url);
   const asOf = url.searchParams.get("asOf");
-  // A client-side visit asks for /_root.data (React Router passes the raw request): it is the home page's too.
+  // A client-side visit asks for /_.data (React Router 8; it passes the raw request): it is the home page's too.
   const path = url.pathname.replace(/\.data$/, "");
-  if ((path !== "/" && path !== "/_root") || !asOf || !AS_OF.test(asOf) || context.get(visitorContext).user?.role !== "admin") return null;
+  if ((path !== "/" && path !== "/_") || !asOf || !AS_OF.test(asOf) || context.get(visitorContext).user?.role !== "admin") return null;
   const when = new Date(asOf);
   return Number.isNaN(when.getTime()) ? null : when;
 }

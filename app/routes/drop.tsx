@@ -41,7 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     spec,
     // The store's clock at the render, and how far it runs from real time (STORE_CLOCK_OFFSET, whole minutes): the same for every
     // visitor, so the page may be cached, and the browser's countdown opens the drop at the store's instant.
-    clock: { at, offset: Math.round((at - Date.now()) / 60_000) * 60_000 },
+    // (`|| 0`: a clock a moment behind rounds to -0, which would make an otherwise equal page's data differ.)
+    clock: { at, offset: Math.round((at - Date.now()) / 60_000) * 60_000 || 0 },
     // Written out here (UTC): the page's code formats no dates (decision 0040).
     dates: { opens: dateTimeLong(new Date(drop.opensAt)), ships: shipDateLong(new Date(drop.shipsAt)), closes: dateTimeLong(new Date(drop.preorderClosesAt)) },
   };

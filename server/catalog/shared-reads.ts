@@ -1,4 +1,5 @@
 import { createLru } from "../cache/lru";
+import { renderingAheadFor } from "../clock/render-ahead";
 
 /**
  * Catalogue reads that are the same for every visitor (a listing, a product, the drop, a product's first reviews),
@@ -23,6 +24,8 @@ export function createSharedReads({ ttlMs, maxEntries = 2000 }: { ttlMs: number;
       if (ttlMs <= 0) return read;
       const prefix = `${reads++}:`;
       return (args: A) => {
+        // A render ahead of a phase change reads as of that instant: its answers are not the present's (decision 0051).
+        if (renderingAheadFor() !== undefined) return read(args);
         const key = prefix + keyOf(args);
         const now = Date.now();
         const hit = entries.get(key);

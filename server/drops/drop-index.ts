@@ -10,8 +10,17 @@ export type IndexedDrop = DropRow & { productIds: number[] };
 /** The longest a phase timer waits (setTimeout's limit is about 24.8 days): it then looks again. */
 const MAX_WAIT_MS = 6 * 3_600_000;
 
-/** What a phase change hands its listeners: the drops whose phase changed, and the service clock's instant it was seen at. */
-export type PhaseChangeListener = (changed: IndexedDrop[], at: Date) => void;
+/**
+ * What a phase change hands its listeners: the drops whose phase changed, the service clock's instant it was seen at,
+ * and the instant it was due at.
+ */
+export type PhaseChangeListener = (changed: IndexedDrop[], at: Date, due: Date) => void;
+
+/** The next phase change this process will pass: its instant, and the drops whose phase changes then. */
+export interface UpcomingChange {
+  due: Date;
+  drops: IndexedDrop[];
+}
 
 /**
  * Every drop not archived, with its products, kept in this process (a handful of rows) so a purchase asks "which drop
@@ -25,7 +34,7 @@ export type PhaseChangeListener = (changed: IndexedDrop[], at: Date) => void;
  * and `passDueChanges`, which every request calls first (one clock read and a comparison), so a late timer or a clock
  * moved ahead (a test's, STORE_CLOCK_OFFSET) can't let a request meet a page rendered in the phase before.
  */
-export function createDropIndex({ db, now, catalogChanges }: { db: Database; now: () => Date; catalogChanges: CatalogChanges }) {
+export function createDropIndex({ db, now, clock = now, catalogChanges }: { db: Database; now: () => Date; clock?: () => Date; catalogChanges: CatalogChanges }) {
   let loaded: Promise<IndexedDrop[]> | null = null;
   /** The list as last read, and the phase instant after it (ms on the service clock; null: no drop changes again). */
   let known: { list: IndexedDrop[]; since: number; next: number | null } | null = null;
@@ -34,6 +43,7 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
   /** Set while this index publishes a phase change: the list is unchanged, so it is not read again. */
   let passing = false;
   const listeners = new Set<PhaseChangeListener>();
+  const planners = new Set<(next: UpcomingChange | null) => void>();
 
   async function read(): Promise<IndexedDrop[]> {
     const [rows, links] = await Promise.all([
@@ -63,11 +73,23 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
       return t === undefined || (soonest !== null && soonest <= t) ? soonest : t;
     }, null);
 
-  /** Keeps the list and sets the timer for its next phase change (the service clock's instant, STORE_CLOCK_OFFSET honoured). */
+  /**
+   * Keeps the list and sets the timer for its next phase change (the service clock's instant, STORE_CLOCK_OFFSET
+   * honoured), then tells the planners what comes next. Always on the service clock itself (`clock`), never a render
+   * ahead's: a read a render ahead set off must not move the timer past the instant it renders for.
+   */
   function schedule(list: IndexedDrop[]) {
-    const at = now();
+    const at = clock();
     known = { list, since: at.getTime(), next: nextAfter(list, at) };
     arm();
+    const next = upcoming();
+    for (const planner of planners) planner(next);
+  }
+
+  function upcoming(): UpcomingChange | null {
+    if (known?.next == null) return null;
+    const { list, next } = known;
+    return { due: new Date(next), drops: list.filter((d) => dropPhase(d, next - 1) !== dropPhase(d, next)) };
   }
 
   function arm() {
@@ -76,7 +98,7 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
     if (stopped || known?.next == null) return;
     // The wait is read off the service clock: a clock that does not run with the machine's (a test's) only makes the
     // timer look again; it never fires the change early, since passDueChanges checks the clock itself.
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, known.next - now().getTime()));
+    const wait = Math.min(MAX_WAIT_MS, Math.max(0, known.next - clock().getTime()));
     timer = setTimeout(() => {
       timer = null;
       if (!passDueChanges()) arm();
@@ -91,9 +113,9 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
    */
   function passDueChanges(): boolean {
     if (known?.next == null || stopped) return false;
-    const at = now();
+    const at = clock();
     if (at.getTime() < known.next) return false;
-    const { list, since } = known;
+    const { list, since, next } = known;
     const changed = list.filter((d) => dropPhase(d, since) !== dropPhase(d, at));
     // The next instant is set before anyone hears of this one: a request the listeners make finds nothing due.
     schedule(list);
@@ -103,7 +125,7 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
     } finally {
       passing = false;
     }
-    for (const listener of listeners) listener(changed, at);
+    for (const listener of listeners) listener(changed, at, new Date(next));
     return true;
   }
 
@@ -136,6 +158,15 @@ export function createDropIndex({ db, now, catalogChanges }: { db: Database; now
     onPhaseChange(listener: PhaseChangeListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /**
+     * Hears what the next phase change will be each time it is set (after every read of the list and every change
+     * passed), and at once what it is now; null when no drop changes again.
+     */
+    onNextChange(planner: (next: UpcomingChange | null) => void): () => void {
+      planners.add(planner);
+      if (known) planner(upcoming());
+      return () => planners.delete(planner);
     },
     /** Stops the phase timer (the store is stopping). */
     stop() {

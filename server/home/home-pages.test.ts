@@ -158,10 +158,10 @@ describe("preview as of", () => {
         expect(preview.headers.get("x-cache")).toBeNull();
       }
       // A client-side visit to the preview reads the same data.
-      const data = await staff.get(`/_root.data?asOf=${encodeURIComponent(later)}`);
+      const data = await staff.get(`/_.data?asOf=${encodeURIComponent(later)}`);
       expect(data.text).toContain("Weekend sale");
       expect(data.headers.get("cache-control")).toBe("private, no-store");
-      expect((await page(`/_root.data?asOf=${encodeURIComponent(later)}`)).html).not.toContain("Weekend sale");
+      expect((await page(`/_.data?asOf=${encodeURIComponent(later)}`)).html).not.toContain("Weekend sale");
       // Today's page for staff without asOf, and for shoppers with it (cached as today's, never as the preview).
       expect(headings((await staff.get("/", { accept: "text/html" })).text)).not.toContain("Weekend sale");
       for (let i = 0; i < 2; i++) {

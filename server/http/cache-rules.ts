@@ -75,10 +75,10 @@ export function suggestionAnswer(req: Request): CachedAnswer {
  * Pages: a product page is that product's and shows no other product's stock (no cards, no hype meter), so another
  * product's sale leaves it alone, and its own sales are put into each answer (its stock places, decision 0041); the cart page's shared page shows no product at all (each visitor's cart is put into
  * it, decision 0034). Every other page counts as a listing, for whatever it shows. A client-side visit's data
- * (`/product/2.data`, `/_root.data` for the home page) is its page's, but has no stock places: a sale drops it.
+ * (`/product/2.data`, `/_.data` for the home page) is its page's, but has no stock places: a sale drops it.
  */
 export function pageAnswer(req: Request): CachedAnswer {
-  const path = req.path === "/_root.data" ? "/" : req.path.replace(/\.data$/, "");
+  const path = req.path === "/_.data" ? "/" : req.path.replace(/\.data$/, "");
   const id = /^\/product\/(\d{1,9})$/.exec(path)?.[1];
   return { key: `page:${req.originalUrl}`, product: id ? Number(id) : null, listing: !id && path !== "/cart", stock: Boolean(id) && path === req.path };
 }

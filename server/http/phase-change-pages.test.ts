@@ -3,7 +3,8 @@
  * again at its opening by this process's own timer (nobody asks), and the first visitors after it meet them in
  * memory, open.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { AHEAD_MS, warmUpPaths } from "./phase-warm-up";
 import { createApiClient } from "../test/api-client";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { freeProducts, insertDrop } from "../test/timed-drops";
@@ -13,7 +14,7 @@ beforeAll(async () => {
   // A minute's life: nothing expires in the test, so a page seen anew after the open is the phase change's doing.
   server = await startTestServer({ pages: true, cacheTtlMs: 60_000 });
   // The service clock runs with the machine's here: the timer, not a test, moves the store past the open.
-  Object.defineProperty(server.clock, "now", { get: () => new Date() });
+  Object.defineProperty(server.clock, "now", { get: () => new Date(), configurable: true });
 });
 afterAll(() => server?.close());
 
@@ -52,4 +53,47 @@ describe("a drop opening while its pages are cached (decision 0050)", () => {
     }
     expect(titleOf((await visitor.get("/drops/pages-open")).text)).toMatch(/Pre-order/);
   });
+
+  it("rendered ahead (decision 0051), its pages are stored at the instant, each exactly as a render after it makes it", async () => {
+    const opensAt = new Date(Date.now() + AHEAD_MS + 4000);
+    const productIds = await freeProducts(server.database.db, 2);
+    await insertDrop(server.database.db, { slug: "pages-ahead", opensAt, productIds });
+    server.services.catalogChanges.publish({ all: true });
+    const said = vi.spyOn(server.logger, "info");
+    const passed = new Promise<Date>((resolve) => server.services.drops.index.onPhaseChange((_changed, at) => resolve(at)));
+    const visitor = createApiClient(server.url);
+    expect(titleOf((await visitor.get("/drops/pages-ahead")).text)).toMatch(/Coming soon/);
+
+    await passed;
+    const drop = (await server.services.drops.index.bySlug("pages-ahead"))!;
+    const paths = warmUpPaths([drop]);
+    // Every page was rendered ahead and stored at the instant: the warm-up had none left to render.
+    const warmed = () => said.mock.calls.find(([, msg]) => msg === "warmed the drops' pages at their phase change")?.[0];
+    await vi.waitFor(() => expect(warmed()).toMatchObject({ ahead: paths.length, pages: 0 }));
+    const ahead = new Map<string, string>();
+    for (const path of paths) {
+      const page = await visitor.get(path);
+      expect(page.headers.get("x-cache"), path).toBe("hit");
+      ahead.set(path, page.text);
+    }
+    expect(ahead.get("/drops/pages-ahead")).not.toMatch(/Coming soon/);
+    // The drop page's clock (its countdowns count from it) is the instant itself.
+    expect(/\\"at\\",(\d+),/.exec(ahead.get("/drops/pages-ahead")!)?.[1]).toBe(String(opensAt.getTime()));
+    // The same pages rendered after the instant, on the store's clock set back to it (pages show the clock they are
+    // rendered at, and countdowns in seconds).
+    Object.defineProperty(server.clock, "now", { get: () => opensAt, configurable: true });
+    server.services.catalogChanges.publish({ all: true });
+    for (const path of paths) {
+      expect((await visitor.get(path)).headers.get("x-cache"), path).toBeNull();
+      // Served from memory like the one rendered ahead (a stored product page gets its latest stock put in).
+      const page = await visitor.get(path);
+      expect(page.headers.get("x-cache"), path).toBe("hit");
+      expect(withoutNonce(page.text), path).toBe(withoutNonce(ahead.get(path)!));
+    }
+    said.mockRestore();
+    Object.defineProperty(server.clock, "now", { get: () => new Date(), configurable: true });
+  });
 });
+
+/** A page's text without its per-answer nonce. */
+const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, 'nonce=""');

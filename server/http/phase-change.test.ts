@@ -16,6 +16,7 @@ import { createMemoryMailer } from "../test/memory-mailer";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
 import { freeProducts, insertDrop } from "../test/timed-drops";
 import { dropPhase } from "../../shared/drops";
+import { renderingAheadFor } from "../clock/render-ahead";
 
 /**
  * Decision 0050 end to end: the real app (the phase check, the response cache, the warm-up, the drop index) with two
@@ -23,12 +24,19 @@ import { dropPhase } from "../../shared/drops";
  * page. Each counts its renders, and a render can be held at a gate once it has read the phase.
  */
 const renders = new Map<string, number>();
+/** The same, for renders made ahead of a phase change (decision 0051), kept apart so each test sees which ran. */
+const aheadRenders = new Map<string, number>();
+/** Renders of a path, ahead of the instant or after it. */
+const allRenders = (path: string) => (renders.get(path) ?? 0) + (aheadRenders.get(path) ?? 0);
 let gate: Promise<void> | null = null;
 /** Called when a product page's render has read its drop's phase. */
 let onPhaseRead: (() => void) | null = null;
-function standInPages(services: Services, now: () => Date) {
+function standInPages(services: Services) {
   const pages = Router();
-  const rendered = (path: string) => renders.set(path, (renders.get(path) ?? 0) + 1);
+  const rendered = (path: string) => {
+    const counted = renderingAheadFor() === undefined ? renders : aheadRenders;
+    counted.set(path, (counted.get(path) ?? 0) + 1);
+  };
   pages.get("/product/:id", async (req, res) => {
     const found = await services.drops.index.dropOf(parseInt(req.params.id, 10));
     onPhaseRead?.();
@@ -41,7 +49,7 @@ function standInPages(services: Services, now: () => Date) {
     const drop = await services.drops.index.bySlug(req.params.slug.replace(/\.data$/, ""));
     if (!drop) return void res.status(404).end();
     rendered(req.path);
-    res.type("html").send(`<pre>${JSON.stringify({ phase: dropPhase(drop, now()) })}</pre>`);
+    res.type("html").send(`<pre>${JSON.stringify({ phase: dropPhase(drop, services.drops.now()) })}</pre>`);
   });
   return pages;
 }
@@ -59,7 +67,7 @@ beforeAll(async () => {
   const logger = createLogger("silent");
   services = createServices({ db: database.db, payments: createTestPaymentProvider({ db: database.db }), mailer: createMemoryMailer(), logger, now, storeUrl: "http://store.test", media: createMediaStore(mediaDir) });
   // A minute's life: nothing in these tests expires, so every render seen is a change's or the warm-up's doing.
-  const app = createApp({ services, logger, production: true, cacheTtlMs: 60_000, pages: { handlers: [standInPages(services, now)], renderCartPage: async () => "", renderPurchase: async () => "" } });
+  const app = createApp({ services, logger, production: true, cacheTtlMs: 60_000, pages: { handlers: [standInPages(services)], renderCartPage: async () => "", renderPurchase: async () => "" } });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,6 +84,7 @@ beforeEach(() => {
   gate = null;
   onPhaseRead = null;
   renders.clear();
+  aheadRenders.clear();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -98,18 +107,19 @@ async function dropOpeningAt(slug: string, opensAt: Date, count = 2) {
 }
 
 describe("a drop's phase change (decision 0050)", () => {
-  it("its pages, cached before the open, show it open once the clock passes it, with no request to set it off, each rendered once, by the warm-up", async () => {
+  it("its pages, cached before the open, show it open once the clock passes it, with no request to set it off, each rendered once, ahead of the instant or by the warm-up", async () => {
     const opensAt = new Date(Date.now() + 1500);
     const { productIds } = await dropOpeningAt("timer-opens", opensAt);
     const paths = ["/drops/timer-opens", ...productIds.map((id) => `/product/${id}`)];
     for (const path of paths) expect(phaseOf(await cached(path))).toBe("announced");
     for (const path of paths) expect(renders.get(path)).toBe(1);
 
-    // Nobody asks: the timer passes the change and the warm-up renders the drop's pages.
+    // Nobody asks: the timer passes the change, and the pages rendered ahead of it (decision 0051) are stored, or
+    // the warm-up renders them.
     await sleep(Math.max(0, opensAt.getTime() - Date.now()));
     const deadline = Date.now() + 10_000;
-    while (paths.some((path) => renders.get(path) !== 2) && Date.now() < deadline) await sleep(20);
-    for (const path of paths) expect(renders.get(path)).toBe(2);
+    while (paths.some((path) => allRenders(path) !== 2) && Date.now() < deadline) await sleep(20);
+    for (const path of paths) expect(allRenders(path)).toBe(2);
 
     // The crowd at the open is served from memory: every answer a hit, the open page, and no render more.
     const crowd = await Promise.all(Array.from({ length: 30 }, (_, i) => get(paths[i % paths.length]!)));
@@ -117,7 +127,7 @@ describe("a drop's phase change (decision 0050)", () => {
       expect(page.headers.get("x-cache")).toBe("hit");
       expect(phaseOf(page)).toBe("open");
     }
-    for (const path of paths) expect(renders.get(path)).toBe(2);
+    for (const path of paths) expect(allRenders(path)).toBe(2);
   });
 
   it("a page cached before the instant is not served after it, though no timer has fired (a clock moved ahead)", async () => {
@@ -191,7 +201,7 @@ describe("a drop's phase change (decision 0050)", () => {
     expect(phaseOf(await cached(product))).toBe("announced");
     await sleep(Math.max(0, opensAt.getTime() - Date.now()));
     const deadline = Date.now() + 10_000;
-    while (renders.get(product) !== 3 && Date.now() < deadline) await sleep(20);
+    while (allRenders(product) !== 3 && Date.now() < deadline) await sleep(20);
     const page = await get(product);
     expect(page.headers.get("x-cache")).toBe("hit");
     expect(phaseOf(page)).toBe("open");

@@ -59,6 +59,9 @@ const REFRESH_AFTER = 0.6;
 /** The header of a cache's own renewal requests, with a secret of that cache's (a visitor can't force a render with it). */
 const RENEWAL_HEADER = "x-cache-renewal";
 
+/** The header of a render ahead of a phase change (decision 0051): this cache's secret, then the instant in ms. */
+const AHEAD_HEADER = "x-cache-ahead";
+
 const KEPT_HEADERS = ["content-type", "cache-control", "x-total-count", "x-total-count-capped", "link", "x-remix-response"];
 
 /**
@@ -91,12 +94,21 @@ export function createResponseCache({
 } = {}) {
   /** Marks this cache's own renewals (renewBehind): such a request renders and stores, whatever is stored. */
   const renewal = { [RENEWAL_HEADER]: randomBytes(16).toString("hex") };
+  /** Marks its renders ahead of a phase change (aheadHeaders): such a request renders, and its answer is kept aside. */
+  const aheadSecret = randomBytes(16).toString("hex");
+  /** The instant of a render ahead this cache asked for, or null for any other request. */
+  const dueOf = (header: string | string[] | undefined) => {
+    const [secret, due] = typeof header === "string" ? header.split(":") : [];
+    return secret === aheadSecret && due !== undefined ? Number(due) : null;
+  };
   const entries = createLru<string, Entry>({ maxEntries, maxBytes, sizeOf: sizeOfEntry });
   /**
    * Misses in progress: concurrent requests for the same key wait for the first instead of all rendering it. Each
    * resolves to the answer rendered (null when it can't be shared), stored or not.
    */
   const pending = new Map<string, Promise<Entry | null>>();
+  /** Renders ahead of the next phase change, by key, with the instant each was made for (decision 0051). */
+  const ahead = new Map<string, { entry: Entry; due: number }>();
 
   // Every change bumps `seq`. A render that began before a change to what it shows must not store its answer (it may
   // predate the change); one that began before a stock change elsewhere is stored as a listing that change has touched.
@@ -194,9 +206,8 @@ export function createResponseCache({
 
   /** Stores the answer the rest of the app sends, when it may be; concurrent requests wait for it unless it is a renewal's. */
   function capture(answer: CachedAnswer, res: Response, { renewing = false } = {}) {
-    const { key, product, listing } = answer;
+    const { key } = answer;
     const startedIn = seq;
-    const at = Date.now();
     let rendered: Entry | null = null;
     if (!renewing) {
       let done!: (rendered: Entry | null) => void;
@@ -206,18 +217,38 @@ export function createResponseCache({
         done(rendered);
       });
     }
+    record(answer, res, (entry) => {
+      rendered = entry;
+      // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
+      if (storable(startedIn, answer)) entries.set(key, entry);
+    });
+  }
+
+  /**
+   * Keeps a render ahead of a phase change (decision 0051) aside, with the instant it was made for: it becomes an
+   * entry at that instant (installAhead) if nothing has changed in between.
+   */
+  function captureAhead(answer: CachedAnswer, res: Response, due: number) {
+    record(answer, res, (entry) => ahead.set(answer.key, { entry, due }));
+  }
+
+  /** Hands `keep` the answer the rest of the app sends as an entry, when it is one that may be kept (a 200 setting no cookie). */
+  function record(answer: CachedAnswer, res: Response, keep: (entry: Entry) => void) {
+    const { product, listing } = answer;
+    const startedIn = seq;
+    const at = Date.now();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res);
     const end = res.end.bind(res);
-    const keep = (chunk: unknown, encoding?: unknown) => {
+    const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk != null && typeof chunk !== "function") chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
+      collect(chunk, rest[0]);
       return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
+      collect(chunk, rest[0]);
       if (res.statusCode === 200 && !res.getHeader("set-cookie")) {
         const headers = Object.fromEntries(KEPT_HEADERS.map((h) => [h, res.getHeader(h)]).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
         const body = Buffer.concat(chunks);
@@ -226,9 +257,7 @@ export function createResponseCache({
         const stocked = html && answer.stock && stock ? stock.places(body) : [];
         const template = pageTemplate(body, [...holesOf(body, res.locals.cspNonce ?? "", NONCE), ...own, ...stocked]);
         const gzip = body.length >= GZIP_FROM && stocked.length === 0 ? gzipStretches(template, fixedLength) : null;
-        rendered = { at, seq: startedIn, product, listing, status: 200, headers, template, gzip, personal: own.length > 0, stock: stocked.length > 0 };
-        // A re-rendered answer moves to the back of the line: the least recently served goes first when the cache is full.
-        if (storable(startedIn, answer)) entries.set(key, rendered);
+        keep({ at, seq: startedIn, product, listing, status: 200, headers, template, gzip, personal: own.length > 0, stock: stocked.length > 0 });
       }
       return (end as (...a: unknown[]) => Response)(chunk, ...rest);
     }) as Response["end"];
@@ -238,6 +267,8 @@ export function createResponseCache({
     /** Drops what a committed change makes wrong (decision 0022). */
     apply(change: CatalogChange) {
       seq++;
+      // A render ahead shows what was there when it began: only its phase change may come after it (installAhead).
+      for (const [key, { entry }] of ahead) if (entry.seq < seq - 1) ahead.delete(key);
       if ("all" in change) {
         clearedAt = seq;
         productChangedAt.clear();
@@ -252,11 +283,33 @@ export function createResponseCache({
       // A page with stock places shows a sale as it happens: only a change to more than stock drops it.
       entries.deleteWhere((entry) => entry.product !== null && ids.has(entry.product) && !(entry.stock && change.stockOnly));
     },
+    /** The headers that make a request of the store's own a render ahead for `due` (decision 0051). */
+    aheadHeaders: (due: Date): Record<string, string> => ({ [AHEAD_HEADER]: `${aheadSecret}:${due.getTime()}` }),
+    /**
+     * At a phase change due at `due`, once apply() has dropped what the cache held: the renders made ahead for that
+     * instant become entries, as if rendered at it, if no change but this one came after they began. Answers the keys
+     * it stored; the rest of the renders ahead are dropped.
+     */
+    installAhead(due: Date): string[] {
+      const stored: string[] = [];
+      for (const [key, { entry, due: madeFor }] of ahead) {
+        if (madeFor !== due.getTime() || entry.seq !== seq - 1 || clearedAt !== seq) continue;
+        entries.set(key, { ...entry, at: Date.now(), seq });
+        stored.push(key);
+      }
+      ahead.clear();
+      return stored;
+    },
     /** Caches GET requests for which `describe` returns an answer; null means "never cache this one". */
     middleware(describe: (req: Request) => CachedAnswer | null): RequestHandler {
       return async (req, res, next) => {
         const answer = req.method === "GET" ? describe(req) : null;
         if (!answer) return next();
+        const aheadFor = dueOf(req.headers[AHEAD_HEADER]);
+        if (aheadFor !== null) {
+          captureAhead(answer, res, aheadFor);
+          return next();
+        }
         if (req.headers[RENEWAL_HEADER] === renewal[RENEWAL_HEADER]) {
           capture(answer, res, { renewing: true });
           return next();

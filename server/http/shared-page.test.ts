@@ -299,7 +299,7 @@ describe("the shared page (decision 0034)", () => {
 
   it("knows which routes are public", () => {
     const none = new URLSearchParams();
-    for (const path of ["/", "/_root.data", "/products", "/category/men", "/category/men/hoodies.data", "/product/2", "/search", "/vsop", "/blog", "/blog/7", "/shipping", "/pages/care", "/cart"]) expect(isPublicPage(path, none), path).toBe(true);
+    for (const path of ["/", "/_.data", "/products", "/category/men", "/category/men/hoodies.data", "/product/2", "/search", "/vsop", "/blog", "/blog/7", "/shipping", "/pages/care", "/cart"]) expect(isPublicPage(path, none), path).toBe(true);
     for (const path of ["/checkout", "/account", "/account/orders", "/login", "/admin", "/admin/products", "/orders/lookup", "/nowhere/at/all"]) expect(isPublicPage(path, none), path).toBe(false);
     expect(isPublicPage("/", new URLSearchParams("asOf=2030-01-01T00:00Z"))).toBe(false);
     expect(isPublicPage("/blog/7", new URLSearchParams("preview=1"))).toBe(false);

@@ -7,7 +7,7 @@ import { createApp } from "../app";
 import { productionPages } from "../http/pages";
 import { createServices, type ServiceDeps, type Services } from "../context";
 import type { DatabaseHandle } from "../db/client";
-import { createLogger } from "../logger";
+import { createLogger, type Logger } from "../logger";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { createTestPaymentProvider } from "../payments/test-provider";
 import { createMailer } from "../mail/mailer";
@@ -26,6 +26,8 @@ export interface TestServer {
   jobs: JobRunner | null;
   /** The clock every service reads; tests move it forward. */
   clock: { now: Date };
+  /** The store's logger (silent unless TEST_LOG_LEVEL says otherwise): a test may listen to what it says. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startTestServer(
     mailer,
     clock,
     jobs,
+    logger,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs?.stop(1000);
