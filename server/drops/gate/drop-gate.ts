@@ -6,7 +6,7 @@ import { dropClosedMessage, dropPhase } from "../../../shared/drops";
 import type { DropIndex, IndexedDrop } from "../drop-index";
 import { passAdmits, readDropPass, signDropPass, type DropPass } from "../drop-pass";
 import { cartLine, cartProductIds } from "./cart-products";
-import { joinLine, LOST_PLACE, placeInLine, type LinePlace } from "./drop-line";
+import { admittedPlace, joinLine, LOST_PLACE, placeInLine, type LinePlace } from "./drop-line";
 import { createDropProof } from "./drop-proof";
 import { assertDropsSell, dropRestricts, inOpeningHour, type PassTokens } from "./drops-sell";
 
@@ -69,7 +69,7 @@ export function createDropGate({ db, now, index, passKey, altchaKey }: { db: Dat
       const pass = token ? readDropPass(await passKey(), token) : null;
       if (pass && pass.dropId === found.drop.id && passAdmits(pass, at)) return;
       if (!given) throw new AppError("bad_request", `Adding pieces of ${found.drop.name} in its first hour needs the browser check on its page. Solve it there and try again.`);
-      await proof.spend({ dropId: found.drop.id, proof: given });
+      await proof.spend(await proof.verify({ dropId: found.drop.id, proof: given }));
     },
 
     /** Before a line's quantity rises: the clock's rule for its product (lowering it is always allowed). */
@@ -105,10 +105,14 @@ export function createDropGate({ db, now, index, passKey, altchaKey }: { db: Dat
       const at = now();
       const held = await passOf(drop, passToken);
       if (held && at < held.expiresAt) return { place: await placeInLine({ db, pass: held, now: at }), token: passToken!, maxAgeMs: held.expiresAt.getTime() - at.getTime() };
+      // An unsolved check is refused before any query; a solved one counts against the address and the account.
+      const solved = await proof.verify({ dropId: drop.id, proof: given });
       await withinLimits(askerLimits(asker, limits.dropLineIp, limits.dropLineAccount));
-      await proof.spend({ dropId: drop.id, proof: given });
+      await proof.spend(solved);
       const pass = await joinLine({ db, drop, now: at });
-      return { place: await placeInLine({ db, pass, now: at }), token: signDropPass(await passKey(), pass), maxAgeMs: pass.expiresAt.getTime() - at.getTime() };
+      // Let in at once (the line is shorter than its rate): nobody is ahead, and the pass's row was just written.
+      const place = pass.admitAt <= at ? admittedPlace(pass) : await placeInLine({ db, pass, now: at });
+      return { place, token: signDropPass(await passKey(), pass), maxAgeMs: pass.expiresAt.getTime() - at.getTime() };
     },
 
     /** Where the cookie's pass stands: 404 for a missing, forged or other drop's token, 409 once its time ran out. */

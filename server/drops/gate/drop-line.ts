@@ -63,12 +63,17 @@ export async function placeInLine({ db, pass, now }: { db: Database; pass: DropP
       from drop_passes p where p.id = ${pass.passId} and p.drop_id = ${pass.dropId}`),
   );
   if (!row) throw new AppError("not_found", LOST_PLACE);
-  const admitted = pass.admitAt <= now;
+  if (pass.admitAt <= now) return admittedPlace(pass);
   return {
-    place: admitted ? 0 : Number(row.ahead) + 1,
-    waitSeconds: Math.max(0, Math.ceil((pass.admitAt.getTime() - now.getTime()) / 1000)),
+    place: Number(row.ahead) + 1,
+    waitSeconds: Math.ceil((pass.admitAt.getTime() - now.getTime()) / 1000),
     admitAt: pass.admitAt.toISOString(),
-    admitted,
+    admitted: false,
     expiresAt: pass.expiresAt.toISOString(),
   };
+}
+
+/** The place of a pass already let in: no one ahead, no wait. */
+export function admittedPlace(pass: DropPass): LinePlace {
+  return { place: 0, waitSeconds: 0, admitAt: pass.admitAt.toISOString(), admitted: true, expiresAt: pass.expiresAt.toISOString() };
 }
