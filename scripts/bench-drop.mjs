@@ -10,7 +10,8 @@
 //   visitors, who join too (so no solving competes with the timed page). Each asks for its place
 //   (GET …/line) until let in, then buys with the test card (some ask for more than the limits allow); they wait
 //   BENCH_DROP_LINE_MINUTES (3), and the line lets in 60 a minute, so 181 joiners keep it full for the 3 minutes;
-// - BENCH_DROP_BOTS (50) bots try every way in without solving a challenge for the first 15 s.
+// - BENCH_DROP_BOTS (50) bots try every way in without solving a challenge for the first 15 s, from a worker thread
+//   of their own (bench-drop-bots.mjs), so their answers don't hold up the thread that times the visitors' pages.
 // Then the store stops and its database is read (scripts/bench-drop-check.ts): units sold against stock, the most
 // one customer bought, the first sale, the bots' orders. Each line prints the figure, the goal and ok or MISSED.
 // BENCH_SKIP_PGLITE=1 leaves PGlite out.
@@ -20,7 +21,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeMemory, ensureDatabase, memoryOf, startStore, stopStore } from "./bench.mjs";
-import { createSolvers, runBots, runCrowd, unsolvedProof } from "./bench-drop-crowd.mjs";
+import { startBots } from "./bench-drop-bots.mjs";
+import { createSolvers, runCrowd, unsolvedProof } from "./bench-drop-crowd.mjs";
 import { createDrop, signInStaff, stockDropProducts } from "./bench-drop-setup.mjs";
 import { serverErrors } from "./bench-drop-visitor.mjs";
 
@@ -58,14 +60,13 @@ async function prepare(url, env) {
 
 /** The crowd and the bots from the open, until the line's last minute is over and its shoppers are done. */
 async function open(url, { variants, drop, proofs, solvers, unsolved }) {
-  const spent = [];
   const lineUntil = drop.opensAt + LINE_MINUTES * 60_000 + 2000;
+  const bots = startBots(url, { count: BOTS, dropId: drop.id, slug: drop.slug, opensAt: drop.opensAt, until: drop.opensAt + ARRIVAL_MS + 5000, variants, unsolved });
+  // The proofs the line's joiners spend, told to the bots to replay.
+  const spent = { push: bots.spend };
   try {
-    const [crowd, bots] = await Promise.all([
-      runCrowd(url, { slug: drop.slug, opensAt: drop.opensAt, visitors: VISITORS, arrivalMs: ARRIVAL_MS, proofs, solvers, joiners: JOINERS, lineUntil, variants, spent }),
-      runBots(url, { count: BOTS, dropId: drop.id, slug: drop.slug, opensAt: drop.opensAt, until: drop.opensAt + ARRIVAL_MS + 5000, variants, unsolved, spent }),
-    ]);
-    return { crowd, bots };
+    const [crowd, botsSaw] = await Promise.all([runCrowd(url, { slug: drop.slug, opensAt: drop.opensAt, visitors: VISITORS, arrivalMs: ARRIVAL_MS, proofs, solvers, joiners: JOINERS, lineUntil, variants, spent }), bots.result]);
+    return { crowd, bots: botsSaw };
   } finally {
     await solvers.close();
   }
@@ -98,6 +99,7 @@ function report(label, { setup, crowd, bots, db, memory }) {
   const pages = crowd.pages.map((p) => p.ms).sort((a, b) => a - b);
   const [p50, p99] = [percentile(pages, 50), percentile(pages, 99)];
   // The first second's visitors meet the phase change (the page rendered for the open); the rest, what it serves then.
+  if (process.env.BENCH_DROP_SLOWEST) console.log("slowest pages (arrival s, ms):", [...crowd.pages].sort((a, b) => b.ms - a.ms).slice(0, 30).map((p) => `${(p.at * ARRIVAL_MS / 1000).toFixed(2)}:${p.ms.toFixed(0)}`).join(" "));
   const later = crowd.pages.filter((p) => p.at >= 0.1).map((p) => p.ms).sort((a, b) => a - b);
   const pageErrors = pages.length - (crowd.pageStatuses.get(200) ?? 0);
   const [firstAdmit, lastAdmit] = [Math.min(...db.passAdmits), Math.max(...db.passAdmits)];

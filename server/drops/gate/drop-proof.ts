@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
+import { createLru } from "../../cache/lru";
 import { AppError } from "../../errors";
 
 /**
@@ -72,7 +73,15 @@ export interface SolvedChallenge {
   expiresAt: Date;
 }
 
+/** Signatures of solutions spent through this process, kept until their challenge expires (a few MB at most). */
+const SPENT_KEPT = 50_000;
+const USED = "This challenge was already used. Solve a new one.";
+
 export function createDropProof({ db, key }: { db: Database; key: () => Promise<Buffer> }) {
+  // A script replaying a shopper's solution is refused here without a query when the solution was spent through this
+  // process; elsewhere, the table's unique signature refuses it (the rule, for every process).
+  const spentHere = createLru<string, number>({ maxEntries: SPENT_KEPT });
+  const spentBefore = (signature: string) => (spentHere.get(signature) ?? 0) > Date.now();
   // altcha-lib takes text secrets: the stored key, and a second one derived from it for the solution's key signature.
   const secrets = async () => {
     const k = await key();
@@ -114,6 +123,7 @@ export function createDropProof({ db, key }: { db: Database; key: () => Promise<
         solution.derivedKey.length % 2 === 0 &&
         same(hmacHex(s.solution, Buffer.from(solution.derivedKey, "hex")), parameters.keySignature);
       if (!solved) throw new AppError("bad_request", "The browser check was not solved. Solve a new one.");
+      if (spentBefore(signature)) throw new AppError("bad_request", USED);
       return { signature, expiresAt: new Date(parameters.expiresAt * 1000) };
     },
 
@@ -127,7 +137,8 @@ export function createDropProof({ db, key }: { db: Database; key: () => Promise<
         with gone as (delete from drop_challenge_uses where expires_at < ${now})
         insert into drop_challenge_uses (signature, expires_at) values (${signature}, ${expiresAt})
         on conflict do nothing returning signature`));
-      if (rows.length === 0) throw new AppError("bad_request", "This challenge was already used. Solve a new one.");
+      spentHere.set(signature, expiresAt.getTime());
+      if (rows.length === 0) throw new AppError("bad_request", USED);
     },
   };
 }
