@@ -107,6 +107,18 @@ describe("a drop's per-customer limit", () => {
     expect(await variantStock(server.database.db, 2, "Black", "M")).toEqual({ onHand: 100, reserved: 1 });
   });
 
+  it("8 checkouts at once from one address written differently, each with its own email: exactly one holds stock, while 4 other buyers check out beside them", async () => {
+    const spellings = ["1 Race Lane", "1 race lane", "1 Race Ln", "1 RACE LANE", "1  Race  Lane", "1 race ln", "1 Race Lane ", "1 race LANE"];
+    const racers = await Promise.all(spellings.map(() => shopperWith([hoodie])));
+    const others = await Promise.all(Array.from({ length: 4 }, () => shopperWith([hoodie])));
+    const started = await Promise.all([
+      ...racers.map((cart, i) => checkout(cart, { email: `racer-${i}@example.com`, address: { ...details.address, line1: spellings[i] } })),
+      ...others.map((cart, i) => checkout(cart, { email: `beside-${i}@example.com`, address: { ...details.address, line1: `${i + 2} Other Street` } })),
+    ]);
+    expect(started.slice(0, 8).map((r) => r.status).sort()).toEqual([200, ...Array(7).fill(409)]);
+    expect(started.slice(8).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+
   it("refunds a late payment whose hold lapsed once the customer bought up to the limit meanwhile", async () => {
     const slow = await shopperWith([hoodie]);
     const lapsed = await checkout(slow, { email: "late@example.com" });

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { DropIndex } from "./drop-index";
 import { type AddressParts, normaliseAddress, normalisePostalCode } from "./normalise-address";
 
-type Tx = Pick<Database, "select">;
+type Tx = Pick<Database, "select" | "execute">;
 
 /** Who is buying: matched against earlier orders by account, by email and by shipping address (issue 48). */
 export interface LimitBuyer {
@@ -29,13 +29,14 @@ const pieces = (n: number) => (n === 1 ? "1 piece" : `${n} pieces`);
 /**
  * Why this buyer may not have these units of the drops they belong to, or null when they may (DESIGN §11).
  *
- * It must run inside the transaction that then takes the stock: the rows of the drops with a limit are locked (in id
- * order, so two checkouts of two drops can't deadlock) while the buyer's units are counted, and stay locked until
- * that transaction ends, so concurrent checkouts of one customer are counted one after another and can't together
- * pass the limit. A drop without limits is never locked. `exceptOrderIds`: orders not to count (the order itself).
+ * It must run inside the transaction that then takes the stock: the buyer is locked in each drop with a limit
+ * (lockBuyer) while their units are counted, and stays locked until that transaction ends, so concurrent checkouts of
+ * one customer are counted one after another and can't together pass the limit. A drop without limits locks nothing.
+ * `exceptOrderIds`: orders not to count (the order itself).
  */
 export async function dropLimitRefusal(tx: Tx, { buyer, items, now, exceptOrderIds = [] }: { buyer: LimitBuyer; items: LimitItem[]; now: Date; exceptOrderIds?: string[] }): Promise<string | null> {
-  const limited = await lockLimitedDrops(tx, items, now);
+  const limited = await limitedDrops(tx, items, now);
+  await lockBuyer(tx, limited, buyer);
   for (const drop of limited) {
     const productIds = (await tx.select({ id: dropProducts.productId }).from(dropProducts).where(eq(dropProducts.dropId, drop.id))).map((r) => r.id);
     const wanted = unitsByProduct(items.filter((i) => productIds.includes(i.productId)));
@@ -56,11 +57,8 @@ export async function dropLimitRefusal(tx: Tx, { buyer, items, now, exceptOrderI
 
 const unitsByProduct = (items: LimitItem[]) => items.reduce((m, i) => m.set(i.productId, (m.get(i.productId) ?? 0) + i.quantity), new Map<number, number>());
 
-/**
- * The drops the products are in at `now` (the one answer of shared/drops.ts `currentDrop`) that have a limit, their
- * rows locked FOR UPDATE in id order; their limits are read under the lock.
- */
-async function lockLimitedDrops(tx: Tx, items: LimitItem[], now: Date): Promise<LimitedDrop[]> {
+/** The drops the products are in at `now` (the one answer of shared/drops.ts `currentDrop`) that have a limit. */
+async function limitedDrops(tx: Tx, items: LimitItem[], now: Date): Promise<LimitedDrop[]> {
   const productIds = [...new Set(items.map((i) => i.productId))];
   if (productIds.length === 0) return [];
   const links = await tx
@@ -78,8 +76,21 @@ async function lockLimitedDrops(tx: Tx, items: LimitItem[], now: Date): Promise<
     .select({ id: drops.id, name: drops.name, announceAt: drops.announceAt, perProductLimit: drops.perProductLimit, perDropLimit: drops.perDropLimit })
     .from(drops)
     .where(inArray(drops.id, [...current]))
-    .orderBy(asc(drops.id))
-    .for("update");
+    .orderBy(asc(drops.id));
+}
+
+/**
+ * Locks, until the transaction ends, each way this buyer is matched in each limited drop: their account, their email
+ * and their normalised address (the three equalities unitsHeldBy counts by). Two checkouts that could count each
+ * other's units share a key and run one after another; any other two run side by side, and neither waits for the
+ * drop's row (a line's join updates it). Transaction-scoped advisory locks on a 64-bit hash of each key, taken in one
+ * statement in sorted order, so two checkouts can't deadlock; a collision only makes two buyers wait for each other.
+ */
+async function lockBuyer(tx: Tx, limited: LimitedDrop[], buyer: LimitBuyer): Promise<void> {
+  if (limited.length === 0) return;
+  const ways = [...(buyer.userId ? [`account:${buyer.userId}`] : []), `email:${buyer.email.trim().toLowerCase()}`, `address:${normaliseAddress(buyer.address)}`];
+  const keys = limited.flatMap((drop) => ways.map((way) => `drop-limit:${drop.id}:${way}`)).sort();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql.raw("array[")}${sql.join(keys.map((k) => sql`${k}`), sql`, `)}${sql.raw("]::text[]")}) with ordinality as t(k, n) order by n`);
 }
 
 /**
@@ -129,7 +140,7 @@ async function unitsHeldBy(tx: Tx, { buyer, drop, productIds, exceptOrderIds }: 
 
 /**
  * The same question for an order already made, whose hold lapsed before its payment came (server/orders/mark-order-paid):
- * its own units are not counted as held, and the drops' rows are locked as at checkout.
+ * its own units are not counted as held, and the buyer is locked as at checkout.
  */
 export async function orderLimitRefusal(tx: Tx, order: OrderRow, now: Date): Promise<string | null> {
   const items = await tx.select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
