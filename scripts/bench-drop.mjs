@@ -14,7 +14,7 @@
 //   of their own (bench-drop-bots.mjs), so their answers don't hold up the thread that times the visitors' pages.
 // Then the store stops and its database is read (scripts/bench-drop-check.ts): units sold against stock, the most
 // one customer bought, the first sale, the bots' orders. Each line prints the figure, the goal and ok or MISSED.
-// BENCH_SKIP_PGLITE=1 leaves PGlite out.
+// BENCH_SKIP_PGLITE=1 leaves PGlite out; BENCH_DROP_SLOWEST=1 also prints the 30 slowest page loads.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,12 +94,20 @@ function admissionsByMinute(admitAts, start, lastAdmit) {
   return minutes;
 }
 
+/** The 30 slowest page loads, each as the second its visitor arrived (from opensAt) and its time. */
+const slowest = (pages) =>
+  [...pages]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 30)
+    .map((p) => `${((p.at * ARRIVAL_MS) / 1000).toFixed(2)}: ${p.ms.toFixed(0)}`)
+    .join(", ");
+
 function report(label, { setup, crowd, bots, db, memory }) {
   const { drop, variants, solvedMs } = setup;
   const pages = crowd.pages.map((p) => p.ms).sort((a, b) => a - b);
   const [p50, p99] = [percentile(pages, 50), percentile(pages, 99)];
   // The first second's visitors meet the phase change (the page rendered for the open); the rest, what it serves then.
-  if (process.env.BENCH_DROP_SLOWEST) console.log("slowest pages (arrival s, ms):", [...crowd.pages].sort((a, b) => b.ms - a.ms).slice(0, 30).map((p) => `${(p.at * ARRIVAL_MS / 1000).toFixed(2)}:${p.ms.toFixed(0)}`).join(" "));
+  if (process.env.BENCH_DROP_SLOWEST) console.log(`  slowest pages (second of arrival: ms): ${slowest(crowd.pages)}`);
   const later = crowd.pages.filter((p) => p.at >= 0.1).map((p) => p.ms).sort((a, b) => a - b);
   const pageErrors = pages.length - (crowd.pageStatuses.get(200) ?? 0);
   const [firstAdmit, lastAdmit] = [Math.min(...db.passAdmits), Math.max(...db.passAdmits)];

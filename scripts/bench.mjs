@@ -5,6 +5,8 @@
 // pause). Prints req/s, p50, p99 and the server's RSS.
 // WEB_CONCURRENCY=2 runs the PostgreSQL store as two workers (its RSS is then the primary's alone);
 // BENCH_SKIP_PGLITE=1 leaves PGlite out. `npm run bench:soak` (scripts/bench-soak.mjs) runs these rows for minutes.
+// Every bench's store (startStore): BENCH_STORE_LOG=<file> appends its log there at level info (a line per request,
+// with its time); BENCH_NODE_FLAGS adds Node flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { clearInterval, setInterval } from "node:timers";
