@@ -7,6 +7,8 @@ import type Mail from "nodemailer/lib/mailer";
 export interface MailMessage {
   /** The sender as the settings name it when the email is written (server/settings), never a fixed address. */
   from: { name: string; address: string };
+  /** The support email from the settings: the From address may not be read, and our emails invite a reply. */
+  replyTo: string;
   to: string;
   subject: string;
   text: string;
@@ -25,9 +27,10 @@ export interface Mailer {
 
 /** The message as nodemailer takes it, with the unsubscribe headers when the message has an unsubscribe address. */
 function toNodemailer(message: MailMessage): Mail.Options {
-  const { from, to, subject, text, html, unsubscribeUrl } = message;
+  const { from, replyTo, to, subject, text, html, unsubscribeUrl } = message;
   return {
     from,
+    replyTo,
     to,
     subject,
     text,

@@ -6,6 +6,7 @@ import { EmailLayout, type StoreIdentity, type StoreInfo } from "./components/la
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { renderEmail } from "./render-email";
+import { senderOf } from "./sender";
 
 export interface NoticeEmailInput extends StoreInfo {
   to: string;
@@ -52,5 +53,5 @@ export function NoticeEmail({ heading, paragraphs, action, unsubscribeUrl, footn
 export async function noticeEmail({ to, subject, storeIdentity, ...content }: NoticeEmailInput): Promise<MailMessage> {
   const store = await storeIdentity();
   const { html, text } = await renderEmail(<NoticeEmail {...content} store={store} />);
-  return { from: store.sender, to, subject: typeof subject === "string" ? subject : subject(store), text, html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
+  return { ...senderOf(store), to, subject: typeof subject === "string" ? subject : subject(store), text, html, ...(content.unsubscribeUrl ? { unsubscribeUrl: content.unsubscribeUrl } : {}) };
 }

@@ -11,6 +11,7 @@ import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { type Charge, deliveryDays } from "../orders/order-charges";
 import { renderEmail } from "./render-email";
+import { senderOf } from "./sender";
 
 type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[]; charges: Charge[] };
 type RenderProps = Omit<Props, "storeIdentity"> & { store: StoreIdentity };
@@ -58,5 +59,5 @@ export async function orderConfirmationEmail(props: Props): Promise<MailMessage>
   const { storeIdentity, ...rest } = props;
   const store = await storeIdentity();
   const { html, text } = await renderEmail(<OrderConfirmation {...rest} store={store} />);
-  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} is confirmed`, text, html };
+  return { ...senderOf(store), to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} is confirmed`, text, html };
 }

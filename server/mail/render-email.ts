@@ -21,7 +21,8 @@ const labelledLink: Formatter = (elem, walk, builder) => {
   builder.pushWordTransform((word) => ((words += word), word));
   walk(elem.children, builder);
   builder.popWordTransform();
-  if (!href || href === words) return;
+  // A mailto link reads as its address: "help@example.com", not "help@example.com: mailto:help@example.com".
+  if (!href || href === words || href === `mailto:${words}`) return;
   builder.addInline(words ? `: ${href}` : href, { noWordTransform: true });
 };
 

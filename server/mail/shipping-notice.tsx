@@ -9,6 +9,7 @@ import { lineLabel, ShippingAddress } from "./components/order-parts";
 import { styles } from "./components/styles";
 import type { MailMessage } from "./mailer";
 import { renderEmail } from "./render-email";
+import { senderOf } from "./sender";
 
 type Props = StoreInfo & { order: OrderRow; items: OrderItemRow[] };
 type RenderProps = Omit<Props, "storeIdentity"> & { store: StoreIdentity };
@@ -60,5 +61,5 @@ export async function shippingNoticeEmail(props: Props): Promise<MailMessage> {
   const { storeIdentity, ...rest } = props;
   const store = await storeIdentity();
   const { html, text } = await renderEmail(<ShippingNotice {...rest} store={store} />);
-  return { from: store.sender, to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} has shipped`, text, html };
+  return { ...senderOf(store), to: props.order.email, subject: `Your ${store.name} order ${props.order.orderNumber} has shipped`, text, html };
 }

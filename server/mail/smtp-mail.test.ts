@@ -17,7 +17,7 @@ import { orderNoticeEmail } from "./order-notice";
 import { shippingNoticeEmail } from "./shipping-notice";
 
 // Who the store is comes from its settings; these emails are written with a stand-in, the checkout below with the seeded row.
-const identity = { name: "Kent Street Goods", postalAddress: "Kent Street Goods LLC, 200 Kent Avenue, Brooklyn, NY 11249, United States", sender: { name: "Kent Street Goods", address: "orders@kent-street.example" } };
+const identity = { name: "Kent Street Goods", postalAddress: "Kent Street Goods LLC, 200 Kent Avenue, Brooklyn, NY 11249, United States", sender: { name: "Kent Street Goods", address: "orders@kent-street.example" }, supportEmail: "hello@kent-street.example" };
 const store = { storeUrl: "https://shop.vsop.test", storeIdentity: async () => identity };
 const UNSUBSCRIBE = `${store.storeUrl}/unsubscribe/p8Kq2vXbN3sYw7LmR4tZ0aHcUe6GdJ1fVyQiWoE5nMk`;
 const TRACKING = "https://www.ups.com/track?tracknum=1Z999AA10123456784";
@@ -92,25 +92,30 @@ async function sendAndCatch(message: MailMessage): Promise<CaughtMail> {
   return smtp.received.at(-1)!;
 }
 
-/** What every store email must have: both parts, the footer address in both, every link absolute on the store. */
+/**
+ * What every store email must have: both parts, replies going to the support email, the footer's postal and support
+ * addresses in both, every link absolute on the store.
+ */
 function expectStoreEmail(caught: CaughtMail, { to, subject, offStore = [] }: { to: string; subject: string; offStore?: string[] }) {
   const mail = caught.parsed;
   expect(mail.subject).toBe(subject);
   expect(mail.from?.value).toEqual([identity.sender]);
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : null).toEqual([to]);
   expect(caught.envelope).toEqual({ from: identity.sender.address, to: [to] });
+  expect(mail.replyTo?.value.map((a) => a.address)).toEqual([identity.supportEmail]);
   expect(mail.text).toBeTruthy();
   expect(mail.html).toBeTruthy();
   const html = mail.html as string;
   const text = mail.text!;
   expect(html).toMatch(/<html[^>]* lang="en"/);
   expect(html).toContain(identity.postalAddress);
-  expect(text).toContain(identity.postalAddress);
+  expect(text).toContain(`${identity.postalAddress} · ${identity.supportEmail}\n`);
+  expect(html).toContain(`href="mailto:${identity.supportEmail}"`);
   expect(text).toContain(`Visit ${identity.name}: ${store.storeUrl}`);
   const links = [...hrefs(html), ...urlsIn(text)];
   expect(links.length).toBeGreaterThan(2);
   for (const link of links) {
-    if (offStore.includes(link)) continue;
+    if (offStore.includes(link) || link === `mailto:${identity.supportEmail}`) continue;
     expect(link === store.storeUrl || link.startsWith(`${store.storeUrl}/`), `${link} is not on the store`).toBe(true);
   }
   return { html, text };
@@ -222,6 +227,8 @@ describe("a real checkout, mailed over SMTP", () => {
       expect(mail.text).toContain(`Thank you for your order, ${details.name}!`);
       expect(mail.text).toContain("Total: $161.99");
       expect(mail.from?.value).toEqual([seeded.sender]);
+      expect(mail.replyTo?.value.map((a) => a.address)).toEqual([seeded.supportEmail]);
+      expect(mail.text).toContain(seeded.supportEmail);
       expect(mail.text).toContain(seeded.postalAddress);
       expect(mail.html).toContain(seeded.postalAddress);
       expect(hrefs(mail.html as string)).toContain(`${TEST_STORE_URL}/orders/lookup`);

@@ -169,7 +169,7 @@ describe.skipIf(!testDatabaseUrl)("SIGKILL between a Stripe payment and its webh
           mailer: createMailer({ outboxDir: join(dataDir.dir, "outbox") }),
           logger: createLogger("silent"),
           storeUrl: "http://store.test",
-          storeIdentity: async () => ({ name: "Test Store", postalAddress: "1 Test Street, Testville", sender: { name: "Test Store", address: "store@example.com" } }),
+          storeIdentity: async () => ({ name: "Test Store", postalAddress: "1 Test Street, Testville", sender: { name: "Test Store", address: "store@example.com" }, supportEmail: "help@example.com" }),
           now: () => new Date(Date.now() + minutes * 60_000),
         });
       expect(await sweep(1)).toBe(0); // within the lease the first process might still be sending

@@ -10,6 +10,7 @@ import { money } from "../mail/components/order-parts";
 import { colors, styles } from "../mail/components/styles";
 import type { MailMessage } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
+import { senderOf } from "../mail/sender";
 import type { RecoveryLine } from "./recovery-lines";
 
 export interface RecoveryEmailInput extends StoreInfo {
@@ -83,7 +84,7 @@ export async function recoveryEmail({ to, storeIdentity, ...content }: RecoveryE
   const store = await storeIdentity();
   const { html, text } = await renderEmail(<RecoveryEmail {...content} store={store} />);
   const subject = content.step === 1 ? `You left something in your ${store.name} cart` : discount(content.discount, store.name);
-  return { from: store.sender, to, subject, text, html, unsubscribeUrl: content.unsubscribeUrl };
+  return { ...senderOf(store), to, subject, text, html, unsubscribeUrl: content.unsubscribeUrl };
 }
 
 const discount = (d: RecoveryEmailInput["discount"], name: string) => (d ? `Your ${name} cart is waiting, with ${d.label}` : `Your ${name} cart is still waiting`);

@@ -95,11 +95,11 @@ export function createSettingsService({ db, media, now, sharedReads, catalogChan
         consentScope: s.consentScope,
       };
     },
-    /** The name, postal address and sender of every email, read when the email is written. */
+    /** The name, postal address, sender and support email of every email, read when the email is written. */
     identity: async (): Promise<StoreIdentity> => {
       const s = await read();
       const address = { line1: s.addressLine1, line2: s.addressLine2, city: s.city, region: s.region, postalCode: s.postalCode, country: s.country };
-      return { name: s.storeName, postalAddress: postalAddress(s.legalName, address), sender: { name: s.senderName, address: s.senderEmail } };
+      return { name: s.storeName, postalAddress: postalAddress(s.legalName, address), sender: { name: s.senderName, address: s.senderEmail }, supportEmail: s.supportEmail };
     },
     update: ({ input, actor }: { input: SettingsUpdate; actor: string }) => change(actor, "update", () => input),
     /** The logo goes through the photo pipeline: decoded (a file that isn't an image is refused), stored, resized. */

@@ -6,6 +6,7 @@ import { EmailLayout, type StoreIdentity, type StoreInfo } from "../../mail/comp
 import { styles } from "../../mail/components/styles";
 import type { MailMessage } from "../../mail/mailer";
 import { renderEmail } from "../../mail/render-email";
+import { senderOf } from "../../mail/sender";
 
 export interface EarlyAccessEmailInput extends StoreInfo {
   to: string;
@@ -47,5 +48,5 @@ export function EarlyAccessEmail({ drop, link, unsubscribeUrl, reason, storeUrl,
 export async function earlyAccessEmail({ to, storeIdentity, ...content }: EarlyAccessEmailInput): Promise<MailMessage> {
   const store = await storeIdentity();
   const { html, text } = await renderEmail(<EarlyAccessEmail {...content} store={store} />);
-  return { from: store.sender, to, subject: `Your early access to ${content.drop.name}`, text, html, unsubscribeUrl: content.unsubscribeUrl };
+  return { ...senderOf(store), to, subject: `Your early access to ${content.drop.name}`, text, html, unsubscribeUrl: content.unsubscribeUrl };
 }

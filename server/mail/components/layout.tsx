@@ -10,13 +10,15 @@ import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { styles } from "./styles";
 
-/** Who the store is in its emails, as the settings say (server/settings): its name, postal address and sender. */
+/** Who the store is in its emails, as the settings say (server/settings): its name, postal address, sender and support email. */
 export interface StoreIdentity {
   name: string;
   /** "Kent Street Goods LLC, 12 Wythe Avenue, Brooklyn, NY 11249, United States": CAN-SPAM asks for it in every footer. */
   postalAddress: string;
   /** The From header. */
   sender: { name: string; address: string };
+  /** Where replies go (the Reply-To header) and the address the footer gives for questions. */
+  supportEmail: string;
 }
 
 /**
@@ -29,8 +31,8 @@ export interface StoreInfo {
 }
 
 /**
- * Every store email: the store's name, the content, and a footer with the postal address (CAN-SPAM asks for one), a
- * link to the store and, for mail a shopper can stop, an Unsubscribe link (the List-Unsubscribe headers say the same).
+ * Every store email: the store's name, the content, and a footer with the postal address (CAN-SPAM asks for one) and
+ * the support email, a link to the store and, for mail a shopper can stop, an Unsubscribe link (the List-Unsubscribe headers say the same).
  */
 export function EmailLayout({ preview, storeUrl, store, unsubscribeUrl, footnote, children }: { storeUrl: string; store: StoreIdentity; preview: string; unsubscribeUrl?: string; footnote?: string; children: ReactNode }) {
   return (
@@ -53,7 +55,12 @@ export function EmailLayout({ preview, storeUrl, store, unsubscribeUrl, footnote
           <Hr style={styles.hr} data-skip-in-text="true" />
           <Section>
             {footnote ? <Text style={styles.small}>{footnote}</Text> : null}
-            <Text style={styles.small}>{store.postalAddress}</Text>
+            <Text style={styles.small}>
+              {`${store.postalAddress} · `}
+              <Link href={`mailto:${store.supportEmail}`} style={styles.mutedLink}>
+                {store.supportEmail}
+              </Link>
+            </Text>
             <Text style={styles.small}>
               <Link href={storeUrl} style={styles.mutedLink}>
                 {`Visit ${store.name}`}
