@@ -6,10 +6,17 @@ import { smallButtonClass } from "~/components/admin/staff-form-kit";
 import { formatPrice } from "~/lib/money";
 import { utcLabel } from "~/lib/utc-time";
 
+/** Minutes from the open, in words: a drop can sell out in early access, before it opens. */
+export function whenInMinutes(minutes: number): string {
+  const count = (n: number) => (n === 1 ? "1 minute" : `${n} minutes`);
+  if (minutes < 0) return `${count(-minutes)} before the open, in early access`;
+  return minutes === 0 ? "within a minute of the open" : `${count(minutes)} after the open`;
+}
+
 /** After the drop: what it came to, by size, with early access, the waitlist and refunds, and the CSV of its sizes. */
 export function DropReportPanel({ report }: { report: DropReport }) {
   const { earlyAccess } = report;
-  const soldOut = report.soldOutAt ? `Sold out ${utcLabel(report.soldOutAt)}, ${report.minutesToSellOut} minutes after the open` : "Some sizes were left";
+  const soldOut = report.soldOutAt ? `Sold out ${utcLabel(report.soldOutAt)}, ${whenInMinutes(report.minutesToSellOut!)}` : "Some sizes were left";
   return (
     <section aria-labelledby="drop-report-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
