@@ -30,6 +30,10 @@ describe("buildBreadcrumbs", () => {
     expect(buildBreadcrumbs("/admin/instagram-shop")[1]).toEqual({ label: "Admin", href: "/admin" });
   });
 
+  it("never links back to the page it is on: the staff area sends the two-step page's visitor to it", () => {
+    expect(buildBreadcrumbs("/admin/two-step")).toEqual([{ label: "Home", href: "/" }, { label: "Admin" }, { label: "Two Step" }]);
+  });
+
   it("capitalises other segments and survives bad escapes", () => {
     expect(buildBreadcrumbs("/size-guide")[1]).toEqual({ label: "Size Guide" });
     expect(buildBreadcrumbs("/%E0%A4%A")[1]!.label).toBe("%E0%A4%A");

@@ -1,5 +1,6 @@
 import type { Collection } from "../../shared/taxonomy";
 import { menuLabel } from "./navigation";
+import { TWO_STEP_PATH } from "./staff-path";
 
 export interface Crumb {
   label: string;
@@ -17,6 +18,11 @@ const LABELS: Record<string, string> = {
 };
 /** Prefixes that are not pages: shown as text so no crumb leads to the not-found screen. */
 const NOT_PAGES = new Set(["/product", "/orders", "/alerts", "/unsubscribe", "/drops"]);
+/**
+ * Prefixes that lead back to the page itself, shown as text: the staff area sends a member who hasn't given their
+ * second factor to the two-step page, and only they see that page (issue 29).
+ */
+const LOOPS_BACK: Record<string, string> = { [TWO_STEP_PATH]: "/admin" };
 
 function labelFor(segment: string, collections: readonly Collection[]): string {
   const decoded = safeDecode(segment);
@@ -46,7 +52,8 @@ export function buildBreadcrumbs(pathname: string, collections: readonly Collect
   for (const segment of segments) {
     path += `/${segment}`;
     if (SKIPPED.has(segment)) continue;
-    crumbs.push({ label: labelFor(segment, collections), href: NOT_PAGES.has(path) ? undefined : path });
+    const linked = !NOT_PAGES.has(path) && LOOPS_BACK[pathname] !== path;
+    crumbs.push({ label: labelFor(segment, collections), href: linked ? path : undefined });
   }
   if (crumbs.length === 0) return [];
   const last = crumbs[crumbs.length - 1]!;

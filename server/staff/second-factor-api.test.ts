@@ -10,7 +10,8 @@ import { ownerRoleId } from "./owner-role";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The pages too: the two-step page's breadcrumb is checked in its HTML.
+  server = await startTestServer({ pages: true });
   // A fixed clock on a step boundary: codes are computed for exact times.
   server.clock.now = new Date(Math.floor(Date.now() / 30_000) * 30_000);
 });
@@ -53,6 +54,16 @@ describe("a staff member without a second factor", () => {
     expect(status.body).toMatchObject({ totp: false, passkey: false, given: false, fresh: false, recoveryCodesLeft: 0 });
     // A shopper's calls are not the staff area's business: the storefront still answers.
     expect((await client.get("/api/products?limit=1")).status).toBe(200);
+  });
+
+  it("the two-step page's breadcrumb names the staff area without linking it: /admin would send them back here", async () => {
+    const { client } = await newOwner();
+    const page = await client.get("/admin/two-step");
+    expect(page.status).toBe(200);
+    const trail = page.text.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)?.[0];
+    expect(trail).toContain(">Admin</span>");
+    expect(trail).toContain(">Two-step sign-in</span>");
+    expect(trail).not.toMatch(/href="\/admin[/"?]/);
   });
 
   it("sets up an authenticator app: a QR code drawn here, the first code confirms it, ten recovery codes come back once", async () => {
