@@ -56,8 +56,13 @@ export function useSignedOut(): (to: string) => Promise<void> {
   };
 }
 
-/** Signs this browser out (whatever the server answers), then goes to `to` as after any end of a session. */
-export function useLogout(): (to: string) => Promise<void> {
+/**
+ * Every "Sign out" button (the account page, the staff frame, the two-step page): signs this browser out (whatever the
+ * server answers), then clears the viewer before going to `to`, as after any end of a session. The viewer is cleared
+ * after the call, not before: on a staff page a viewer naming nobody brings the storefront's header and footer in
+ * (app/root.tsx), and they would show for the length of the call.
+ */
+export function useSignOut(): (to: string) => Promise<void> {
   const signedOut = useSignedOut();
   return async (to) => {
     await apiRequest("POST", "/api/auth/logout", {}).catch(() => undefined);

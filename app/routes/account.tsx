@@ -14,7 +14,7 @@ import { SecurityTab } from "~/components/account/security-tab";
 import { VerifyBanner } from "~/components/account/verify-banner";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireUser } from "~/lib/guards.server";
-import { useLogout } from "~/lib/session";
+import { useSignOut } from "~/lib/session";
 
 const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +33,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : pathname === "/account/orders" ? "orders" : "profile";
-  const signOut = useLogout();
+  const signOut = useSignOut();
   async function logout() {
     await signOut("/");
     toast.success("Logged out");

@@ -14,7 +14,7 @@ import { addPasskey } from "~/lib/passkeys";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/seo";
 import { TWO_STEP_PATH } from "~/lib/staff-path";
-import { useLogout, useSessionChanged } from "~/lib/session";
+import { useSessionChanged, useSignOut } from "~/lib/session";
 
 /** Where to go once the factor is given: a same-site address, never this page again. */
 function nextPath(request: Request) {
@@ -44,11 +44,10 @@ export const handle = { breadcrumb: () => "Two-step sign-in" };
 
 /** A way out for someone who can't give the factor now. */
 function SignOut() {
-  const logout = useLogout();
-  const signOut = () => logout("/login");
+  const signOut = useSignOut();
   return (
     <p className="mt-6 text-center text-sm">
-      <button type="button" onClick={signOut} className="text-ink-muted underline hover:text-ink">
+      <button type="button" onClick={() => void signOut("/login")} className="text-ink-muted underline hover:text-ink">
         Sign out
       </button>
     </p>

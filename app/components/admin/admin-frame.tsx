@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useState } from "react";
 import { Link } from "react-router";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
-import { useLogout, useUser } from "~/lib/session";
+import { useSignOut, useUser } from "~/lib/session";
 import { useStoreSettings } from "~/lib/store-settings";
 import { AdminNav } from "./admin-nav";
 import { AdminSearchButton, AdminSearchDialog, useAdminSearchShortcut } from "./admin-search";
@@ -14,8 +14,7 @@ const iconButton = "inline-flex size-10 shrink-0 items-center justify-center rou
 /** Who is signed in, and the way out: the sidebar's foot, and the drawer's. */
 function SignedIn({ onNavigate }: { onNavigate?: () => void }) {
   const user = useUser();
-  const logout = useLogout();
-  const signOut = () => logout("/login");
+  const signOut = useSignOut();
   return (
     <div className="flex items-center gap-2 border-t border-line pt-4">
       <div className="min-w-0 flex-1">
@@ -27,7 +26,7 @@ function SignedIn({ onNavigate }: { onNavigate?: () => void }) {
         </Link>
       </div>
       <ThemeToggle />
-      <button type="button" onClick={signOut} aria-label="Sign out" title="Sign out" className={iconButton}>
+      <button type="button" onClick={() => void signOut("/login")} aria-label="Sign out" title="Sign out" className={iconButton}>
         <LogOut aria-hidden="true" className="size-5" />
       </button>
     </div>
