@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/layout/status-screen";
 import { FormError, noErrors, Reveal, SelectInput, smallButtonClass, TextInput, useFocusFirstError, useStaffCall, type Errors } from "./staff-form-kit";
 import type { InvitationJson } from "../../../server/staff/invitations";
-import type { RoleView } from "./staff-roles";
+import type { RoleJson } from "../../../server/staff/staff-roles";
 
 /** An open invitation as GET /api/admin/staff/invitations answers it. */
 export type InvitationView = InvitationJson;
@@ -10,7 +10,7 @@ export type InvitationView = InvitationJson;
 /** Staff times are UTC, written like the audit log's ("2026-11-27 21:34 UTC"). */
 const Utc = ({ iso }: { iso: string }) => <time dateTime={iso}>{iso.slice(0, 16).replace("T", " ")} UTC</time>;
 
-function InviteForm({ roles, close }: { roles: readonly RoleView[]; close: () => void }) {
+function InviteForm({ roles, close }: { roles: readonly RoleJson[]; close: () => void }) {
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [roleId, setRoleId] = useState(String(roles.find((r) => !r.owner)?.id ?? roles[0]?.id ?? ""));
@@ -69,7 +69,7 @@ function InvitationRow({ invitation }: { invitation: InvitationView }) {
 }
 
 /** The "Invite staff" form and the invitations still open (not accepted, revoked or expired). */
-export function StaffInvitations({ roles, invitations }: { roles: readonly RoleView[]; invitations: readonly InvitationView[] }) {
+export function StaffInvitations({ roles, invitations }: { roles: readonly RoleJson[]; invitations: readonly InvitationView[] }) {
   return (
     <div className="mt-4 space-y-4">
       <Reveal id="invite-staff" label="Invite staff">

@@ -1,13 +1,13 @@
 import { Ban, RotateCcw, UserMinus } from "lucide-react";
 import { ConfirmDialog } from "./confirm-dialog";
 import { smallButtonClass, useStaffCall } from "./staff-form-kit";
-import type { StaffMemberView } from "./staff-roles";
+import type { StaffMemberJson } from "../../../server/staff/staff-roles";
 
 /**
  * Suspend (or restore) and remove one staff member, each after a confirm dialog. The server refuses what the signed-in
  * member may not do (the last active Owner, someone with more permissions): the refusal shows as a toast.
  */
-export function MemberActions({ member }: { member: StaffMemberView }) {
+export function MemberActions({ member }: { member: StaffMemberJson }) {
   const { call, busy } = useStaffCall();
   const who = `${member.name} (${member.username})`;
   const base = `/api/admin/staff/${member.id}`;

@@ -5,6 +5,7 @@ import {
   PERMISSIONS,
   type Permission,
 } from "../../../shared/staff-permissions";
+import type { RoleJson, StaffMemberJson } from "../../../server/staff/staff-roles";
 import { buttonClass } from "~/components/layout/status-screen";
 import { MemberActions } from "./staff-member-actions";
 import {
@@ -18,25 +19,6 @@ import {
   useStaffCall,
   type Errors,
 } from "./staff-form-kit";
-
-export interface RoleView {
-  id: number;
-  name: string;
-  description: string;
-  builtin: boolean;
-  owner: boolean;
-  permissions: Permission[];
-  members: number;
-}
-
-export interface StaffMemberView {
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: { id: number; name: string; owner: boolean };
-  suspendedAt: string | null;
-}
 
 /** The permissions as checkboxes, grouped; those the signed-in member lacks can't be ticked or unticked. */
 function PermissionBoxes({
@@ -123,7 +105,7 @@ export function RoleCard({
   role,
   held,
 }: {
-  role: RoleView;
+  role: RoleJson;
   held: readonly Permission[];
 }) {
   const prefix = `role-${role.id}`;
@@ -331,8 +313,8 @@ export function StaffRow({
   roles,
   self,
 }: {
-  member: StaffMemberView;
-  roles: readonly RoleView[];
+  member: StaffMemberJson;
+  roles: readonly RoleJson[];
   self: boolean;
 }) {
   const id = useId();
