@@ -86,7 +86,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     name: "prune-search-misses",
-    description: "Zero-result search counts older than 90 days deleted",
+    description: "Zero-result search counts older than 13 months deleted",
     cron: "41 * * * *",
     every: "Hourly, at :41",
     run: (services) => services.search.pruneMisses(),

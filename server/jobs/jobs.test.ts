@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows";
+import { searchMisses } from "../db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
@@ -52,6 +53,19 @@ describe("the store's scheduled work, run as jobs", () => {
     expect(server.mailer.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your VSOP Apparel order VS-\d+ is confirmed$/)]);
     expect((await orderFor(server.database.db, started.body.paymentIntentId)).confirmationSentAt).not.toBeNull();
     server.clock.now = new Date();
+  });
+
+  it("zero-result search counts older than 13 months are deleted by the prune-search-misses job", async () => {
+    const { db } = server.database;
+    const daysAgo = (days: number) => new Date(server.clock.now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    await db.insert(searchMisses).values([
+      { query: "last winter parka", day: daysAgo(370), count: 2 }, // past the 90 days kept before issue 50
+      { query: "winter before parka", day: daysAgo(400), count: 3 },
+    ]);
+    const parkas = () => db.select({ query: searchMisses.query }).from(searchMisses).where(like(searchMisses.query, "%parka"));
+    await server.jobs!.enqueue("prune-search-misses");
+    await until(async () => (await parkas()).length === 1);
+    expect(await parkas()).toEqual([{ query: "last winter parka" }]);
   });
 
   it("staff see every queue with its schedule; shoppers and visitors cannot", async () => {

@@ -92,6 +92,42 @@ describe("staff synonyms", () => {
   });
 });
 
+describe("issue 50: words only a synonym knows, and names holding colour words", () => {
+  it("corrects a misspelt word that only a staff synonym knows", async () => {
+    expect((await server.services.catalog.searchProducts({ text: "kaftna", exact: true })).total).toBe(0);
+    const created = await staff.post("/api/admin/synonyms", { terms: ["kaftan", "midi dress"] });
+    expect(created.status).toBe(201);
+    try {
+      const res = await shopper.get("/api/search/suggest?q=kaftna");
+      expect(res.status).toBe(200);
+      expect(res.body.corrected).toBe("kaftan");
+      expect(res.body.products.map((p: { name: string }) => p.name)).toContain("Linen Wrap Midi Dress");
+      const page = await server.services.catalog.searchProducts({ text: "linen kaftna" });
+      expect(page.corrected).toBe("linen kaftan");
+      expect(page.products[0]?.name).toBe("Linen Wrap Midi Dress");
+    } finally {
+      await staff.delete(`/api/admin/synonyms/${created.body.id}`);
+    }
+  });
+
+  it("finds a product by its name first when the name holds a colour its variants don't have", async () => {
+    const fields = { description: "A waxed cotton coat for wet days.", category: "men", subcategory: "hoodies", tags: [], garment: "jacket", priceCents: 12900, colors: ["Navy"], sizes: ["M", "L"], status: "active" };
+    const created = await staff.post("/api/admin/products", { ...fields, name: "Harbour Red Jacket" });
+    expect(created.status).toBe(201);
+    for (const q of ["Harbour Red Jacket", "harbour red", "red jacket"]) {
+      const res = await shopper.get(`/api/search/suggest?q=${encodeURIComponent(q)}`);
+      expect(res.body.products[0]?.name, q).toBe("Harbour Red Jacket");
+      expect((await server.services.catalog.searchProducts({ text: q })).products[0]?.name, q).toBe("Harbour Red Jacket");
+    }
+    // The colour word still filters the rest: the other red-named searches find only red products besides it.
+    const others = (await server.services.catalog.searchProducts({ text: "red jacket" })).products.slice(1);
+    expect(others.length).toBeGreaterThan(0);
+    for (const p of others) expect(p.colors, p.name).toContain("Red");
+    // The shopper's own colour choice still applies to a name's match.
+    expect((await server.services.catalog.searchProducts({ text: "harbour red", query: { colors: ["Red"] } })).total).toBe(0);
+  });
+});
+
 describe("GET /api/admin/search-misses", () => {
   it("lists the searches that found nothing in the last 30 days, most frequent first", async () => {
     for (const text of ["purple unicorn", "Purple Unicorn!", "glitter boots"]) await server.services.catalog.searchProducts({ text });

@@ -33,12 +33,25 @@ export async function topMisses({ db, now, days = 30, limit = 50 }: { db: Databa
     .limit(limit);
 }
 
-/** How long a day's zero-result counts are kept: staff see the last 30 days; a quarter leaves room to compare. */
-export const MISSES_KEPT_DAYS = 90;
+/**
+ * How long a day's zero-result counts are kept (issue 50): staff see the last 30 days; 13 months leave the same month
+ * of last year whole, to compare a season with the one before.
+ */
+export const MISSES_KEPT_MONTHS = 13;
 
-/** Deletes the counts of days older than `keepDays` (the hourly tidy-up), so the table stays small. Answers how many. */
-export async function pruneMisses({ db, now, keepDays = MISSES_KEPT_DAYS }: { db: Database; now: Date; keepDays?: number }): Promise<number> {
-  const oldestKept = new Date(now.getTime() - (keepDays - 1) * 86_400_000).toISOString().slice(0, 10);
-  const gone = await db.delete(searchMisses).where(lt(searchMisses.day, oldestKept)).returning({ day: searchMisses.day });
+/**
+ * Deletes the counts of days before the same day `keepMonths` calendar months ago (the hourly prune-search-misses job,
+ * server/jobs/job-list.ts), so the table stays small. Answers how many rows went.
+ */
+export async function pruneMisses({ db, now, keepMonths = MISSES_KEPT_MONTHS }: { db: Database; now: Date; keepMonths?: number }): Promise<number> {
+  const gone = await db.delete(searchMisses).where(lt(searchMisses.day, oldestKeptDay(now, keepMonths))).returning({ day: searchMisses.day });
   return gone.length;
+}
+
+/** "2026-11-25", 13 → "2025-10-25"; a day the month lacks becomes its last ("2027-03-31", 13 → "2026-02-28"). */
+export function oldestKeptDay(now: Date, months: number): string {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+  const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(now.getUTCDate(), daysInMonth));
+  return first.toISOString().slice(0, 10);
 }

@@ -17,6 +17,12 @@ export interface SearchPlan {
   tsquery: SQL | null;
   /** The words themselves, unstemmed and without synonyms: a name with the very words ranks above the others. */
   nameQuery: SQL | null;
+  /**
+   * The whole query (as corrected) as a phrase of a name, colour and size words included, when it has several words:
+   * a product named so is found and comes first even when those words were taken as filters its variants don't meet
+   * ("Harbour Red Jacket" in navy). Null for one word, which is never taken as a filter.
+   */
+  namePhrase: SQL | null;
   colors: string[];
   sizes: string[];
   /** The query as searched when a word was corrected ("black hoodie" for "black hodie"), else null. */
@@ -27,9 +33,10 @@ export interface SearchPlan {
 
 /**
  * What a shopper's text asks for (issue 33, decision 0038), in order: words (query-words.ts); colour and size words
- * become filters when something else is asked too; two words join when the store knows the joined word ("t shirt");
- * a word the store doesn't know, that is not a synonym, is corrected to the nearest known word (unless `exact`);
- * each word then matches as a prefix, as products spell it, or as any of its synonyms.
+ * become filters when something else is asked too (unless the words are a product's name: `namePhrase`); two words
+ * join when the store knows the joined word ("t shirt"); a word the store doesn't know, that is not a synonym, is
+ * corrected to the nearest known word or synonym (unless `exact`); each word then matches as a prefix, as products
+ * spell it, or as any of its synonyms.
  */
 export async function planSearch({ text, index, synonyms, exact = false }: { text: string; index: SearchWordIndex; synonyms: Map<string, string[]>; exact?: boolean }): Promise<SearchPlan | null> {
   const words = queryWords(text);
@@ -53,7 +60,8 @@ export async function planSearch({ text, index, synonyms, exact = false }: { tex
   for (const word of rest) {
     let searched = word;
     if (!exact && !known(word) && !synonyms.has(word) && !synonyms.has(singular(word))) {
-      const correction = await index.correct(word);
+      // Against the synonyms' words too: a word only a staff synonym knows is a known word, and is misspelt like any.
+      const correction = await index.correct(word, [...synonyms.keys()]);
       if (correction) {
         searched = correction;
         const at = display.indexOf(word);
@@ -66,7 +74,8 @@ export async function planSearch({ text, index, synonyms, exact = false }: { tex
   }
   const corrected = display.join(" ") !== words.join(" ") ? display.join(" ") : null;
   const query = (config: Config, own = false) => (terms.length ? sql.join(terms.map((t) => termQuery(own ? { ...t, synonyms: [] } : t, config)), sql` && `) : null);
-  return { tsquery: query("english"), nameQuery: query("simple", true), colors, sizes, corrected, normalized: words.join(" ") };
+  const namePhrase = words.length > 1 ? sql`phraseto_tsquery('simple', ${display.join(" ")})` : null;
+  return { tsquery: query("english"), nameQuery: query("simple", true), namePhrase, colors, sizes, corrected, normalized: words.join(" ") };
 }
 
 /** "dresses" → "dress", "belts" → "belt": a plural of a known word is not a misspelling. */

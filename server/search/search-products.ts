@@ -1,4 +1,4 @@
-import { and, asc, count, desc, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { productNameKey, products } from "../db/schema";
 import { DEFAULT_PAGE_SIZE, type ListingQuery } from "../catalog/listing-query";
@@ -22,18 +22,24 @@ const SUGGESTION_CANDIDATES = 50;
 
 /**
  * The products a plan finds (search-plan.ts). By relevance: the exact name first, then names that start with the
- * query, then names holding the very words (not only their stems), then full-text rank, then the most reviewed; other
- * sorts as the listings sort. `counted: false` (the header's suggestions) skips the count and ranks only the candidates.
+ * query, then names holding it as a phrase, then names holding the very words (not only their stems), then full-text
+ * rank, then the most reviewed; other sorts as the listings sort. `counted: false` (the header's suggestions) skips
+ * the count and ranks only the candidates.
  */
 export async function findProducts({ db, plan, text, query = {}, counted = true }: { db: Database; plan: SearchPlan; text: string; query?: ListingQuery; counted?: boolean }): Promise<SearchPage> {
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const tsquery = plan.tsquery ? sql`(${plan.tsquery})` : null;
-  const conditions: SQL[] = [isActive, ...filterConditions({ ...query, colors: [...(query.colors ?? []), ...plan.colors], sizes: [...(query.sizes ?? []), ...plan.sizes] })];
-  if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
+  // The words' meaning: the full-text query, with the colour and size words it took as filters.
+  const asked: SQL[] = filterConditions({ colors: plan.colors, sizes: plan.sizes });
+  if (tsquery) asked.push(sql`${products.searchVector} @@ ${tsquery}`);
+  // Or the words as a name's phrase, whatever filters they could also mean (products_name_words_idx answers it).
+  const named = plan.namePhrase ? sql`to_tsvector('simple', ${products.name}) @@ (${plan.namePhrase})` : null;
+  const found = named && asked.length ? or(and(...asked), named)! : and(...asked);
+  // The shopper's own filters (the page's colour and size choices) apply to both.
+  const matching = and(isActive, ...filterConditions(query), found)!;
   const key = nameKey(plan.corrected ?? text);
-  const matching = and(...conditions)!;
-  const where = counted ? matching : sql`${products.id} in (${candidates(matching, key)})`;
+  const where = counted ? matching : sql`${products.id} in (${candidates(matching, key, named)})`;
   const order =
     query.sort === "price-low" ? [asc(products.priceCents), asc(products.id)]
     : query.sort === "price-high" ? [desc(products.priceCents), desc(products.id)]
@@ -41,6 +47,7 @@ export async function findProducts({ db, plan, text, query = {}, counted = true 
     : [
         desc(sql`${nameKeySql} = ${key}`),
         desc(sql`starts_with(${nameKeySql}, ${key})`),
+        ...(named ? [desc(named)] : []),
         ...(plan.nameQuery ? [desc(sql`to_tsvector('simple', ${products.name}) @@ (${plan.nameQuery})`)] : []),
         ...(tsquery ? [desc(sql`ts_rank(${products.searchVector}, ${tsquery})`)] : []),
         desc(products.reviewCount),
@@ -53,10 +60,14 @@ export async function findProducts({ db, plan, text, query = {}, counted = true 
   return { products: rows.map(toProductJson), total: counted ? total : rows.length, totalCapped: false, page, limit, corrected: plan.corrected, normalized: plan.normalized };
 }
 
-/** The suggestions' candidates among the products `where` finds: the very name, then SUGGESTION_CANDIDATES's two sets. */
-function candidates(where: SQL, key: string): SQL {
+/**
+ * The suggestions' candidates among the products `where` finds: the very name, then SUGGESTION_CANDIDATES's two sets,
+ * and as many names holding the query as a phrase (they rank above the most reviewed).
+ */
+function candidates(where: SQL, key: string, named: SQL | null): SQL {
   const mostReviewed = (also?: SQL) =>
     sql`(select ${products.id} from ${products} where ${also ? and(where, also) : where} order by ${products.reviewCount} desc, ${products.id} limit ${SUGGESTION_CANDIDATES})`;
   // `key` holds only letters, digits and spaces: nothing LIKE reads as a wildcard.
-  return sql`${mostReviewed(sql`${nameKeySql} = ${key}`)} union ${mostReviewed(sql`${nameKeySql} like ${`${key}%`}`)} union ${mostReviewed()}`;
+  const sets = [mostReviewed(sql`${nameKeySql} = ${key}`), mostReviewed(sql`${nameKeySql} like ${`${key}%`}`), mostReviewed(), ...(named ? [mostReviewed(named)] : [])];
+  return sql.join(sets, sql` union `);
 }

@@ -73,7 +73,7 @@ export function createSearchService({ db, catalogChanges, now, collections }: { 
 
     /** The most frequent zero-result searches of the last 30 days. */
     topMisses: () => topMisses({ db, now: now() }),
-    /** Forgets zero-result counts older than 90 days. */
+    /** Forgets zero-result counts older than 13 months. */
     pruneMisses: () => pruneMisses({ db, now: now() }),
   };
 }

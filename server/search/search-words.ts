@@ -39,8 +39,12 @@ export interface WordLookup {
 
 export interface SearchWordIndex {
   lookup(words: string[]): Promise<Map<string, WordLookup>>;
-  /** The known word a misspelt one most likely means, or null: within allowedEdits, the most similar, then the commonest. */
-  correct(word: string): Promise<string | null>;
+  /**
+   * The known word a misspelt one most likely means, or null: within allowedEdits, the most similar, then the commonest.
+   * `alsoKnown` are words of no product that are known all the same (the staff's synonyms): at equal similarity a
+   * product's word wins.
+   */
+  correct(word: string, alsoKnown?: string[]): Promise<string | null>;
   /** Colour names of active products, by their lower-case spelling ("black" → "Black"). */
   colors(): Promise<Map<string, string>>;
 }
@@ -78,12 +82,13 @@ export function createSearchWordIndex({ db, catalogChanges }: { db: Database; ca
       for (const r of rows) found.set(r.q, { known: true, exact: r.exact, form: r.form });
       return found;
     },
-    async correct(word) {
+    async correct(word, alsoKnown = []) {
       const edits = allowedEdits([...word].length);
       if (edits === 0) return null;
       await fresh();
+      // The words are queryWords' (letters and digits, no spaces): one text parameter carries them all.
       const rows = rowsOf<{ word: string }>(await db.execute(sql`
-        select word from search_words
+        select word from (select word, products from search_words union all select unnest(string_to_array(${alsoKnown.join(" ")}, ' ')), 0) w
         where similarity(word, ${word}) >= ${SIMILARITY_FLOOR}
         order by similarity(word, ${word}) desc, products desc, word
         limit 20`));

@@ -154,12 +154,13 @@ describe("zero-result searches", () => {
     expect(top.some((m) => m.query === "hodie")).toBe(false);
   });
 
-  it("are kept 90 days, then deleted by the hourly tidy-up", async () => {
+  it("are kept 13 months, then deleted by the hourly tidy-up", async () => {
     await database.db.insert(searchMisses).values([
-      { query: "old socks", day: "2026-08-28", count: 3 }, // the 90th day, today (2026-11-25) the first
-      { query: "older socks", day: "2026-08-27", count: 4 },
+      { query: "old socks", day: "2025-10-25", count: 3 }, // 13 months before today (2026-11-25): kept
+      { query: "older socks", day: "2025-10-24", count: 4 },
+      { query: "oldest socks", day: "2024-01-02", count: 5 },
     ]);
-    expect(await search.pruneMisses()).toBe(1);
+    expect(await search.pruneMisses()).toBe(2);
     const left = await database.db.select({ query: searchMisses.query }).from(searchMisses).where(like(searchMisses.query, "%socks"));
     expect(left).toEqual([{ query: "old socks" }]);
     expect((await search.topMisses()).some((m) => m.query === "purple unicorn")).toBe(true);
