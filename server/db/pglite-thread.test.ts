@@ -1,14 +1,18 @@
 import { types } from "@electric-sql/pglite";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PgliteThread } from "./pglite-thread";
 
 describe("PGlite in its own thread (decision 0042)", () => {
+  // One thread for the file (each start compiles PGlite and runs initdb: seconds on the CI machine); each test gets
+  // its own table.
   let thread: PgliteThread;
-  beforeEach(async () => {
+  beforeAll(async () => {
     thread = await PgliteThread.start({ dataDir: "memory://", settings: ["-c", "shared_buffers=32MB"] });
-    await thread.exec("create table items (id int primary key, name text not null, added timestamptz not null default now())");
   });
-  afterEach(() => thread.close());
+  afterAll(() => thread.close());
+  beforeEach(async () => {
+    await thread.exec("drop table if exists items; create table items (id int primary key, name text not null, added timestamptz not null default now())");
+  });
 
   it("answers rows parsed as PGlite parses them, and the types asked for as text as sent", async () => {
     await thread.query("insert into items (id, name, added) values ($1, $2, $3)", [1, "tee", "2026-01-02T03:04:05Z"]);
