@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { fromPglite } from "pg-boss";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PgliteThread } from "../db/pglite-thread";
 import { pgliteExecutor } from "./pglite-executor";
 
@@ -13,11 +13,16 @@ const opens: [string, () => Promise<PGlite>][] = [
 ];
 
 describe.each(opens)("pg-boss on the store's one PGlite connection, %s", (_, open) => {
+  // One database for the three tests (a PGlite start runs initdb: seconds on the CI machine). pg-boss's own adapter
+  // leaves its failed block open, so each test ends by closing whatever transaction is left.
   let pglite: PGlite;
-  beforeEach(async () => {
+  beforeAll(async () => {
     pglite = await open();
   });
-  afterEach(() => pglite.close());
+  afterAll(() => pglite.close());
+  afterEach(async () => {
+    await pglite.exec("ROLLBACK");
+  });
 
   it("pg-boss's own adapter lets a shopper's query run inside its failed block (the reason for the wrapper)", async () => {
     const adapter = fromPglite(pglite);
