@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addFavorite, listFavorites, removeFavorite } from "./accounts/favorites";
-import { updateProfile } from "./accounts/profile";
-import { STEP_UP_MS, deleteExpiredSessions, deleteSession, endAllSessions, endSessionByKey, findSessionUser, listSessions } from "./accounts/sessions";
-import { changePassword, requestPasswordReset, resetPassword } from "./accounts/password-reset";
-import { deleteAccount, exportAccountData } from "./accounts/account-data";
-import { confirmEmail, confirmEmailChange, requestEmailChange, resendVerification, sendVerification } from "./accounts/email-verification";
-import { addAddress, deleteAddress, listAddresses, updateAddress } from "./accounts/addresses";
-import { addPasskey, listPasskeys, passkeyRegistrationOptions, passkeySignInOptions, provedWithPasskey, removePasskey, signInWithPasskey } from "./accounts/passkeys";
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { register, signIn } from "./accounts/sign-in";
-import { deleteOldAttempts } from "./accounts/rate-limit";
+import { createAccountsService } from "./accounts/accounts-service";
+import { STEP_UP_MS } from "./accounts/sessions";
 import { addCartItem } from "./cart/add-cart-item";
 import { getCampaign, updateCampaign } from "./campaign/campaign";
 import { subscribe } from "./newsletter/subscribe";
@@ -47,7 +38,6 @@ import type { Database } from "./db/client";
 import type { ReturnStatus } from "./db/schema";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import { getAccountOrder, listAccountOrders } from "./orders/account-orders";
 import { getInvoice } from "./orders/invoice";
 import { listRecentOrders, salesByDay } from "./orders/admin-orders";
 import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
@@ -301,55 +291,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
       removeCartItem: withRules(removeCartItem),
       clearCart: withRules(clearCart),
     },
-    accounts: {
-      signIn: withDeps({ db, now }, signIn),
-      /** A new account, signed in at once, and a link to confirm its email. */
-      register: async (args: Omit<Parameters<typeof register>[0], "db" | "now">) => {
-        const signedIn = await register({ db, now, ...args });
-        await sendVerification({ ...accountDeps, user: signedIn.user });
-        return signedIn;
-      },
-      confirmEmail: (args: { token: string; ip: string }) => confirmEmail({ ...accountDeps, ...args }),
-      resendVerification: (args: { userId: string }) => resendVerification({ ...accountDeps, ...args }),
-      requestEmailChange: (args: { userId: string; password: string; newEmail: string }) => requestEmailChange({ ...accountDeps, ...args }),
-      confirmEmailChange: (args: { token: string; ip: string }) => confirmEmailChange({ ...accountDeps, ...args }),
-      findSessionUser: (args: { token: string | null }) => findSessionUser({ db, now: now(), stepUpMs, ...args }),
-      signOut: bind(db, deleteSession),
-      requestPasswordReset: (args: { email: string; ip: string }) => requestPasswordReset({ ...accountDeps, ...args }),
-      resetPassword: (args: { token: string; password: string; ip: string }) => resetPassword({ ...accountDeps, ...args }),
-      changePassword: (args: { userId: string; sessionToken: string | null; currentPassword: string; newPassword: string }) => changePassword({ ...accountDeps, ...args }),
-      listSessions: (args: { userId: string; currentToken: string | null }) => listSessions({ db, now: now(), ...args }),
-      endSession: bind(db, endSessionByKey),
-      endAllSessions: bind(db, endAllSessions),
-      exportData: (args: { userId: string }) => exportAccountData({ db, now: now(), ...args }),
-      listPasskeys: bind(db, listPasskeys),
-      passkeyRegistrationOptions: async (args: { userId: string }) => passkeyRegistrationOptions({ db, storeUrl, storeName: (await storeIdentity()).name, now: now(), ...args }),
-      addPasskey: (args: { userId: string; ceremonyId: string; response: RegistrationResponseJSON; name: string }) => addPasskey({ db, storeUrl, now: now(), ...args }),
-      removePasskey: bind(db, removePasskey),
-      passkeySignInOptions: () => passkeySignInOptions({ db, storeUrl, now: now() }),
-      signInWithPasskey: (args: { ceremonyId: string; response: AuthenticationResponseJSON; cartToken: string | null; userAgent: string | null }) => signInWithPasskey({ db, storeUrl, now, ...args }),
-      listAddresses: bind(db, listAddresses),
-      addAddress: bind(db, addAddress),
-      updateAddress: bind(db, updateAddress),
-      deleteAddress: bind(db, deleteAddress),
-      deleteAccount: async (args: { userId: string; password?: string; passkey?: { ceremonyId: string; response: AuthenticationResponseJSON } }) => {
-        const passkeyProved = args.passkey ? await provedWithPasskey({ db, storeUrl, now: now(), userId: args.userId, ...args.passkey }) : false;
-        await deleteAccount({ db, mailer, logger, now: now(), storeUrl, storeIdentity, userId: args.userId, password: args.password, passkeyProved });
-      },
-      updateProfile: withDeps({ db, now }, updateProfile),
-      listFavorites: bind(db, listFavorites),
-      addFavorite: bind(db, addFavorite),
-      removeFavorite: bind(db, removeFavorite),
-      listOrders: bind(db, listAccountOrders),
-      getOrder: (args: { userId: string; orderNumber: string }) => getAccountOrder({ db, now: now(), ...args }),
-      /** The invoice of one of the shopper's paid orders, with the seller as the settings say now. */
-      getInvoice: (args: { userId: string; orderNumber: string }) => getInvoice({ db, store: settings.storefront, ...args }),
-      /** Drops expired sessions and day-old rate-limit records. */
-      tidy: async () => {
-        await deleteExpiredSessions({ db, now: now() });
-        await deleteOldAttempts(db, now());
-      },
-    },
+    accounts: createAccountsService({ ...accountDeps, stepUpMs, store: settings.storefront }),
     admin: {
       search: bind(db, adminSearch),
       listOrders: bind(db, listRecentOrders),
@@ -446,12 +388,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     /** Staff roles, who has which, invitations, suspension and removal (issue 29). */
     staff: createStaffService(accountDeps),
     /** A staff member's own two-step sign-in: TOTP, passkey, recovery codes, step-ups (issue 29). */
-    staffSecurity: createStaffSecurity({
-      db,
-      now,
-      storeName: async () => (await storeIdentity()).name,
-      provedWithPasskey: (args) => provedWithPasskey({ db, storeUrl, now: now(), ...args }),
-    }),
+    staffSecurity: createStaffSecurity({ db, now, storeUrl, storeName: async () => (await storeIdentity()).name }),
     content: {
       /** 10 messages an hour per IP. */
       sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {

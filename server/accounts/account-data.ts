@@ -13,7 +13,7 @@ import { toDollars } from "../catalog/product-json";
 import { shippingAddressOf } from "../orders/order-json";
 import { verifyPassword } from "./passwords";
 import { listAddresses } from "./addresses";
-import { listPasskeys } from "./passkeys";
+import { listPasskeys, provedWithPasskey, type PasskeyProof } from "./passkeys";
 
 /** Orders that were paid: the law keeps their invoice data (DESIGN decision 0018). */
 const PAID_ONCE = sql`${orders.paidAt} is not null`;
@@ -24,7 +24,8 @@ const byOwner = (user: { id: string; email: string }) => or(eq(orders.userId, us
  * address book, orders with their lines and addresses, favourites, newsletter subscription, back-in-stock alerts, reviews. Passwords and session tokens are never
  * in it (only that they exist).
  */
-export async function exportAccountData({ db, userId, now }: { db: Database; userId: string; now: Date }) {
+export async function exportAccountData({ db, userId, now: clock }: { db: Database; userId: string; now: () => Date }) {
+  const now = clock();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "Account not found");
   const byAlertOwner = or(eq(stockAlerts.userId, user.id), eq(sql`lower(${stockAlerts.email})`, user.email.toLowerCase()));
@@ -76,12 +77,15 @@ export async function exportAccountData({ db, userId, now }: { db: Database; use
 const erasedEmail = (email: string) => `deleted-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}@invalid`;
 
 /**
- * POST /api/account/delete: confirmed with the password or one of the account's passkeys. Sessions, links, favourites, carts, the newsletter
+ * POST /api/account/delete: confirmed with the password or one of the account's own passkeys (a passkey ceremony the
+ * browser just answered). Sessions, links, favourites, carts, the newsletter
  * subscription, back-in-stock alerts and reviews (re-averaging the products they rated) go with the account. Paid orders stay for the tax records with the invoice's name and address, but no
  * email; unpaid checkouts lose every personal detail. The email can register again at once. The audit log notes the
  * erasure without personal data, and a last notice goes to the address.
  */
-export async function deleteAccount({ db, mailer, logger, now, storeUrl, storeIdentity, userId, password, passkeyProved = false }: StoreInfo & { db: Database; mailer: Mailer; logger: Logger; now: Date; userId: string; password?: string; passkeyProved?: boolean }) {
+export async function deleteAccount({ db, mailer, logger, now: clock, storeUrl, storeIdentity, userId, password, passkey }: StoreInfo & { db: Database; mailer: Mailer; logger: Logger; now: () => Date; userId: string; password?: string; passkey?: PasskeyProof }) {
+  const passkeyProved = passkey ? await provedWithPasskey({ db, storeUrl, now: clock, userId, ...passkey }) : false;
+  const now = clock();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const confirmed = passkeyProved || (password !== undefined && (await verifyPassword(user?.passwordHash ?? null, password)));
   if (!user || !confirmed) throw new AppError("bad_request", password !== undefined ? "Your password is not right" : "That passkey didn't confirm it. Try again, or use your password.");

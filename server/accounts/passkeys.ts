@@ -40,7 +40,8 @@ export async function listPasskeys({ db, userId }: { db: Database; userId: strin
 }
 
 /** POST /api/account/passkeys/options: what the browser needs to make a passkey for this account (named for the store, as the settings name it). */
-export async function passkeyRegistrationOptions({ db, userId, storeUrl, storeName, now }: { db: Database; userId: string; storeUrl: string; storeName: string; now: Date }) {
+export async function passkeyRegistrationOptions({ db, userId, storeUrl, storeName, now: clock }: { db: Database; userId: string; storeUrl: string; storeName: string; now: () => Date }) {
+  const now = clock();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "Account not found");
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
@@ -59,7 +60,8 @@ export async function passkeyRegistrationOptions({ db, userId, storeUrl, storeNa
 }
 
 /** POST /api/account/passkeys: checks the browser's new credential against the challenge and keeps it. */
-export async function addPasskey({ db, userId, storeUrl, now, ceremonyId, response, name }: { db: Database; userId: string; storeUrl: string; now: Date; ceremonyId: string; response: RegistrationResponseJSON; name: string }) {
+export async function addPasskey({ db, userId, storeUrl, now: clock, ceremonyId, response, name }: { db: Database; userId: string; storeUrl: string; now: () => Date; ceremonyId: string; response: RegistrationResponseJSON; name: string }) {
+  const now = clock();
   const challenge = await takeChallenge(db, { ceremonyId, purpose: "register", userId, now });
   if (!challenge) throw new AppError("bad_request", "That passkey request has expired. Please try again.");
   const { rpID, origin } = relyingParty(storeUrl);
@@ -81,7 +83,8 @@ export async function removePasskey({ db, userId, id }: { db: Database; userId: 
 }
 
 /** POST /api/auth/passkey/options: a challenge for signing in with any passkey of this store (the browser offers them). */
-export async function passkeySignInOptions({ db, storeUrl, now }: { db: Database; storeUrl: string; now: Date }) {
+export async function passkeySignInOptions({ db, storeUrl, now: clock }: { db: Database; storeUrl: string; now: () => Date }) {
+  const now = clock();
   const options = await generateAuthenticationOptions({ rpID: relyingParty(storeUrl).rpID, userVerification: "preferred" });
   return { ceremonyId: await saveChallenge(db, { challenge: options.challenge, userId: null, purpose: "authenticate", now }), options };
 }
@@ -118,8 +121,14 @@ export async function signInWithPasskey({ db, storeUrl, now, ceremonyId, respons
   return startSession({ db, now, cartToken, userAgent, userId: user!.id, user: toUserJson(user!), secondFactor: true });
 }
 
+/** A passkey ceremony the browser answered, offered as proof (to confirm a deletion, or a staff step-up). */
+export interface PasskeyProof {
+  ceremonyId: string;
+  response: AuthenticationResponseJSON;
+}
+
 /** Whether the signed-in user just proved themselves with one of their own passkeys (to confirm a deletion). */
-export async function provedWithPasskey(args: { db: Database; storeUrl: string; now: Date; userId: string; ceremonyId: string; response: AuthenticationResponseJSON }): Promise<boolean> {
-  const passkey = await verifyPasskey(args).catch(() => null);
+export async function provedWithPasskey({ now, ...args }: PasskeyProof & { db: Database; storeUrl: string; now: () => Date; userId: string }): Promise<boolean> {
+  const passkey = await verifyPasskey({ ...args, now: now() }).catch(() => null);
   return passkey?.userId === args.userId;
 }

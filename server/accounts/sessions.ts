@@ -34,8 +34,9 @@ export async function createSession({ db, userId, now, userAgent = null, secondF
  * The signed-in user for a token, or null when it is unknown, idle too long or past its absolute expiry. A staff
  * member's session follows the staff limits and ends when they are suspended; their second-factor state comes along.
  */
-export async function findSessionUser({ db, token, now, stepUpMs = STEP_UP_MS }: { db: Database; token: string | null; now: Date; stepUpMs?: number }): Promise<User | null> {
+export async function findSessionUser({ db, token, now: clock, stepUpMs = STEP_UP_MS }: { db: Database; token: string | null; now: () => Date; stepUpMs?: number }): Promise<User | null> {
   if (!token || !WELL_FORMED.test(token)) return null;
+  const now = clock();
   const id = hashToken(token);
   const [row] = await db
     .select({
@@ -80,7 +81,8 @@ export async function deleteSession({ db, token }: { db: Database; token: string
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-export async function deleteExpiredSessions({ db, now }: { db: Database; now: Date }): Promise<void> {
+export async function deleteExpiredSessions({ db, now: clock }: { db: Database; now: () => Date }): Promise<void> {
+  const now = clock();
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
 }
 
@@ -88,7 +90,8 @@ export async function deleteExpiredSessions({ db, now }: { db: Database; now: Da
 const keyOf = (id: string) => hashToken(id).slice(0, 22);
 
 /** The account's signed-in devices, this one first, then by last use. */
-export async function listSessions({ db, userId, currentToken, now }: { db: Database; userId: string; currentToken: string | null; now: Date }) {
+export async function listSessions({ db, userId, currentToken, now: clock }: { db: Database; userId: string; currentToken: string | null; now: () => Date }) {
+  const now = clock();
   const current = currentToken ? hashToken(currentToken) : null;
   const rows = await db
     .select()

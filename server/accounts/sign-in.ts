@@ -90,5 +90,5 @@ export async function startSession({ db, now, cartToken, userAgent, userId, user
   const token = await createSession({ db, userId, now: now(), userAgent, secondFactor });
   if (user.role === "admin") await recordAudit(db, { actor: `staff:${user.username}`, entity: "sign_in", entityId: userId, action: secondFactor ? "sign-in-passkey" : "sign-in" }, now());
   await mergeCartIntoAccount({ db, cartToken, userId });
-  return { token, user: (await findSessionUser({ db, token, now: now() })) ?? user };
+  return { token, user: (await findSessionUser({ db, token, now })) ?? user };
 }

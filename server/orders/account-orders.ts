@@ -27,7 +27,8 @@ export async function listAccountOrders({ db, userId }: { db: Database; userId: 
 }
 
 /** One of the shopper's orders by number; anyone else's is a 404. */
-export async function getAccountOrder({ db, userId, orderNumber, now = new Date() }: { db: Database; userId: string; orderNumber: string; now?: Date }): Promise<AccountOrderDetail> {
+export async function getAccountOrder({ db, userId, orderNumber, now: clock }: { db: Database; userId: string; orderNumber: string; now: () => Date }): Promise<AccountOrderDetail> {
+  const now = clock();
   const [order] = await db.select().from(orders).where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId), inArray(orders.status, PLACED)));
   if (!order) throw new AppError("not_found", "Order not found");
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));

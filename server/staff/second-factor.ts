@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { recordAudit } from "../audit/audit-log";
+import { provedWithPasskey, type PasskeyProof } from "../accounts/passkeys";
 import { markSecondFactor } from "../accounts/sessions";
 import { assertWithinLimits, clearAttempts, limits, recordAttempt } from "../accounts/rate-limit";
 import type { Database } from "../db/client";
@@ -188,10 +188,8 @@ export async function removeTotp(deps: Deps, member: Member & { hasPasskey: bool
   return securityStatus(deps, member.userId);
 }
 
-export type PasskeyProof = { ceremonyId: string; response: AuthenticationResponseJSON };
-
 /** The staff member's own two-step sign-in, as server/http/security-router.ts calls it. */
-export function createStaffSecurity(deps: Deps & { provedWithPasskey: (args: { userId: string } & PasskeyProof) => Promise<boolean> }) {
+export function createStaffSecurity(deps: Deps & { storeUrl: string }) {
   return {
     status: (userId: string) => securityStatus(deps, userId),
     startTotpSetup: (member: Member & { email: string }) => startTotpSetup(deps, member),
@@ -203,7 +201,7 @@ export function createStaffSecurity(deps: Deps & { provedWithPasskey: (args: { u
     passkeyAdded: (member: Member) => passed(deps, member, "sign-in", "passkey-added"),
     /** The member's own passkey as the second factor; anyone else's, or a failed check, counts as a wrong code. */
     verifyPasskey: async (member: Member, proof: PasskeyProof, purpose: "sign-in" | "step-up") => {
-      const ok = await guarded(deps, member, async () => ((await deps.provedWithPasskey({ userId: member.userId, ...proof })) ? "passkey" : null), purpose);
+      const ok = await guarded(deps, member, async () => ((await provedWithPasskey({ db: deps.db, storeUrl: deps.storeUrl, now: deps.now, userId: member.userId, ...proof })) ? "passkey" : null), purpose);
       return passed(deps, member, purpose, ok);
     },
   };
