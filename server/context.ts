@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createAccountsService } from "./accounts/accounts-service";
 import { STEP_UP_MS } from "./accounts/sessions";
-import { addCartItem } from "./cart/add-cart-item";
+import { createCartService } from "./cart/cart-service";
 import { getCampaign, updateCampaign } from "./campaign/campaign";
 import { subscribe } from "./newsletter/subscribe";
 import { createAlertService } from "./alerts/alert-service";
@@ -23,8 +23,6 @@ import { createStylist } from "./stylist/stylist";
 import type { LanguageModel } from "./stylist/language-model";
 import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit";
 import type { SubscribeInput } from "./newsletter/newsletter-schemas";
-import { clearCart, removeCartItem, updateCartItem } from "./cart/change-cart-item";
-import { getCart } from "./cart/read-cart";
 import { cachedValue } from "./cache/cached-value";
 import { loadPricingRules, type PricingRules } from "./pricing/pricing-rules";
 import { dropShipsFree, shippingPromise } from "./pricing/shipping-promise";
@@ -170,11 +168,6 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const menuNodes = cachedValue(() => loadMenuNodes(db), 60_000);
   const taxProviders = { manual: createTaxProvider("manual", { rules: pricingRules, stripe: null }), stripe_tax: createTaxProvider("stripe_tax", { rules: pricingRules, stripe: deps.stripeTax ?? null }) };
   const taxProvider = (name: TaxProviderName) => taxProviders[name];
-  /** Cart answers carry the totals the rules give before an address. */
-  const withRules =
-    <P extends { db: Database; rules: PricingRules }, R>(fn: (args: P) => Promise<R>) =>
-    async (args: Omit<P, "db" | "rules">) =>
-      fn({ ...args, db, rules: await pricingRules() } as P);
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider, afterPaid: (order) => recovery.afterPaid(order) };
   const accountDeps = { db, mailer, logger, now, storeUrl, storeIdentity };
   const tokens = feedTokens({ db, fixed: feedToken, now });
@@ -284,13 +277,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     search: { ...search, suggest: sharedReads.share(search.suggest, ({ q }) => q) },
     /** The per-visitor part of a shared page (decision 0034). */
     viewer: createViewerService({ db }),
-    cart: {
-      getCart: withRules(getCart),
-      addCartItem: withRules(addCartItem),
-      updateCartItem: withRules(updateCartItem),
-      removeCartItem: withRules(removeCartItem),
-      clearCart: withRules(clearCart),
-    },
+    cart: createCartService({ db, pricingRules, taxProvider }),
     accounts: createAccountsService({ ...accountDeps, stepUpMs, store: settings.storefront }),
     admin: {
       search: bind(db, adminSearch),

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { PricingRules } from "../pricing/pricing-rules";
+import type { CartPricing } from "./cart-estimate";
 import { cartItems } from "../db/schema";
 import { AppError } from "../errors";
 import { type CartOwner, findCartId, ownerCondition } from "./cart-owner";
@@ -21,18 +21,18 @@ import { assertAvailable, meansOnlyColor, resolveVariant } from "./resolve-varia
  * enough stock) and answers that; a new cart is only made together with its first line, so a refused add leaves
  * nothing behind.
  */
-export async function addCartItem({ db, owner, item, rules }: { db: Database; owner: CartOwner; item: AddCartItemInput; rules: PricingRules }): Promise<{ cart: Cart; token?: string }> {
+export async function addCartItem({ db, owner, item, pricing }: { db: Database; owner: CartOwner; item: AddCartItemInput; pricing: CartPricing }): Promise<{ cart: Cart; token?: string }> {
   const condition = ownerCondition(owner);
   // A second try, because the shopper's cart can appear in between: another request of theirs made it.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (condition) {
       const rows = await queryCartLines(db, addLine(sql`select id from carts where ${condition}`, item));
-      if (rows.length > 0) return { cart: toCart(rows, rules) };
+      if (rows.length > 0) return { cart: await toCart(rows, pricing) };
     }
     if (!(await findCartId(db, owner))) {
       const token = newCartToken();
       const rows = await queryCartLines(db, addLine(newCart(owner, token, item), item));
-      if (rows.length > 0) return { cart: toCart(rows, rules), token: owner.userId ? undefined : token };
+      if (rows.length > 0) return { cart: await toCart(rows, pricing), token: owner.userId ? undefined : token };
     }
   }
   return refuse(db, await findCartId(db, owner), item);

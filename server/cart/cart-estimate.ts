@@ -1,14 +1,14 @@
-import { type PricedOrder, priceOrder, taxableAmounts, taxAmounts, addTax } from "../pricing/price-order";
+import { type OrderLine, priceOrder } from "../pricing/price-order";
+import type { PricedOrder } from "../pricing/order-totals";
 import type { PricingRules } from "../pricing/pricing-rules";
-import { type PreorderLine, shippingOptions } from "../pricing/preorder-shipping";
 import { shippingPromise } from "../pricing/shipping-promise";
-import { ratesFor, shippingTaxRates, taxZoneFor } from "../tax/manual-tax";
+import { taxZoneFor } from "../tax/manual-tax";
+import type { TaxProvider } from "../tax/tax-provider";
 
-export interface EstimatedLine extends PreorderLine {
-  unitPriceCents: number;
-  quantity: number;
-  taxCategoryId: number | null;
-  weightGrams: number | null;
+/** What a cart is priced with: the staff's rules and the tax provider they name. */
+export interface CartPricing {
+  rules: PricingRules;
+  taxProvider: TaxProvider;
 }
 
 export interface CartEstimate {
@@ -25,26 +25,22 @@ export interface CartEstimate {
 }
 
 /**
- * A cart's totals before an address: the staff's rules for everywhere (a tax zone and a shipping zone with no
- * regions), when there are such rules. What depends on the address is left to checkout, never guessed.
+ * A cart's totals before an address: the order priced as checkout prices it with no address and no code (the staff's
+ * rules for everywhere, through the tax provider), and what the cart says of them. What depends on the address is
+ * left to checkout, never guessed.
  */
-export function estimateCart(rules: PricingRules, lines: EstimatedLine[]): CartEstimate {
-  const base = priceOrder({ lines });
-  const everywhereShipping = rules.shippingZones.find((z) => z.regions.length === 0) ?? null;
-  const parcel = { subtotalCents: base.subtotalCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
-  const cheapest = everywhereShipping ? (shippingOptions(everywhereShipping.rates, parcel, lines)[0] ?? null) : null;
-  const untaxed = priceOrder({ lines, shippingCents: cheapest?.priceCents ?? 0 });
+export async function estimateCart(rules: PricingRules, taxProvider: TaxProvider, lines: OrderLine[]): Promise<CartEstimate> {
+  const { priced, chosen } = await priceOrder(lines, { rules, taxProvider, discount: null, address: null, strict: false });
+  // The manual tables' zone for everywhere: the tax is known before an address, and may be labelled by its rate.
   const zone = rules.taxProvider === "manual" ? taxZoneFor(rules, null) : null;
-  const rates = [...lines.map((l) => ratesFor(rules, zone, l.taxCategoryId)), shippingTaxRates(rules, zone)];
-  const priced = addTax(untaxed, taxAmounts(taxableAmounts(lines, untaxed), rates, rules.pricesIncludeTax, lines.length), rules.pricesIncludeTax);
   const distinct = new Set(priced.taxLines.map((t) => t.rateMilliPercent));
   // The free-shipping threshold true for every address (the storefront's promise), so "$X to go" never misleads.
   const freeFrom = shippingPromise(rules).freeFromCents;
-  const remaining = freeFrom !== null && (cheapest === null || cheapest.priceCents > 0) ? freeFrom - parcel.subtotalCents : 0;
+  const remaining = freeFrom !== null && (chosen === null || chosen.priceCents > 0) ? freeFrom - priced.subtotalCents : 0;
   const estimated = rules.taxProvider !== "manual" || [...rules.taxZones, ...rules.shippingZones].some((z) => z.regions.length > 0);
   return {
     priced,
-    shippingCents: cheapest ? cheapest.priceCents : null,
+    shippingCents: chosen ? chosen.priceCents : null,
     taxKnown: zone !== null,
     taxRatePercent: zone && distinct.size === 1 ? [...distinct][0]! / 1000 : zone && lines.length === 0 ? combinedGeneralRate(zone.rates) : null,
     freeShippingRemainingCents: remaining > 0 ? remaining : null,

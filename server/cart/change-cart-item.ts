@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { PricingRules } from "../pricing/pricing-rules";
+import type { CartPricing } from "./cart-estimate";
 import { cartItems, carts, products, variants } from "../db/schema";
 import { AppError } from "../errors";
 import type { Cart } from "./cart-types";
@@ -30,28 +30,28 @@ async function requireCartItem(db: Database, owner: CartOwner, itemId: number) {
 }
 
 /** PATCH: sets a line's quantity (1-99, never above what is available). */
-export async function updateCartItem({ db, owner, itemId, quantity, rules }: { db: Database; owner: CartOwner; itemId: number; quantity: number; rules: PricingRules }): Promise<Cart> {
+export async function updateCartItem({ db, owner, itemId, quantity, pricing }: { db: Database; owner: CartOwner; itemId: number; quantity: number; pricing: CartPricing }): Promise<Cart> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const { cartId, item } = await requireCartItem(t, owner, itemId);
     assertAvailable({ id: item.id, available: item.available, label: variantLabel(item) }, quantity);
     await t.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
     await t.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-    return readCart(t, cartId, rules);
+    return readCart(t, cartId, pricing);
   });
 }
 
 /** DELETE one line. */
-export async function removeCartItem({ db, owner, itemId, rules }: { db: Database; owner: CartOwner; itemId: number; rules: PricingRules }): Promise<Cart> {
+export async function removeCartItem({ db, owner, itemId, pricing }: { db: Database; owner: CartOwner; itemId: number; pricing: CartPricing }): Promise<Cart> {
   const { cartId } = await requireCartItem(db, owner, itemId);
   await db.delete(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
-  return readCart(db, cartId, rules);
+  return readCart(db, cartId, pricing);
 }
 
 /** DELETE the whole cart's lines; a shopper without a cart gets an empty one. */
-export async function clearCart({ db, owner, rules }: { db: Database; owner: CartOwner; rules: PricingRules }): Promise<Cart> {
+export async function clearCart({ db, owner, pricing }: { db: Database; owner: CartOwner; pricing: CartPricing }): Promise<Cart> {
   const cartId = await findCartId(db, owner);
-  if (!cartId) return emptyCart(rules);
+  if (!cartId) return emptyCart(pricing);
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
-  return readCart(db, cartId, rules);
+  return readCart(db, cartId, pricing);
 }

@@ -6,12 +6,11 @@ import { firstPhotoSql } from "../catalog/product-photos";
 import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import { dropShipsFreeSql } from "../drops/product-drops-sql";
-import type { PricingRules } from "../pricing/pricing-rules";
-import { estimateCart } from "./cart-estimate";
+import { type CartPricing, estimateCart } from "./cart-estimate";
 import { type CartOwner, cartWithId, ownerCondition } from "./cart-owner";
 import type { Cart } from "./cart-types";
 
-export const emptyCart = (rules: PricingRules): Cart => toCart([], rules);
+export const emptyCart = (pricing: CartPricing): Promise<Cart> => toCart([], pricing);
 
 interface LineRow {
   id: number;
@@ -54,13 +53,13 @@ export async function queryCartLines(db: Database, query: SQL): Promise<LineRow[
 }
 
 /** The owner's cart, in one round trip; an unknown or missing one is an empty cart. */
-export async function getCart({ db, owner, rules }: { db: Database; owner: CartOwner; rules: PricingRules }): Promise<Cart> {
+export async function getCart({ db, owner, pricing }: { db: Database; owner: CartOwner; pricing: CartPricing }): Promise<Cart> {
   const condition = ownerCondition(owner);
-  return condition ? toCart(await queryCartLines(db, linesOfCart(condition)), rules) : emptyCart(rules);
+  return condition ? toCart(await queryCartLines(db, linesOfCart(condition)), pricing) : emptyCart(pricing);
 }
 
-export async function readCart(db: Database, cartId: string, rules: PricingRules): Promise<Cart> {
-  return toCart(await queryCartLines(db, linesOfCart(cartWithId(cartId))), rules);
+export async function readCart(db: Database, cartId: string, pricing: CartPricing): Promise<Cart> {
+  return toCart(await queryCartLines(db, linesOfCart(cartWithId(cartId))), pricing);
 }
 
 function linesOfCart(cart: SQL): SQL {
@@ -68,8 +67,8 @@ function linesOfCart(cart: SQL): SQL {
 }
 
 /** The cart's lines with the totals the rules for everywhere give before an address (server/cart/cart-estimate.ts). */
-export function toCart(rows: LineRow[], rules: PricingRules): Cart {
-  const estimate = estimateCart(rules, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, freePreorderShipping: r.freePreorderShipping })));
+export async function toCart(rows: LineRow[], { rules, taxProvider }: CartPricing): Promise<Cart> {
+  const estimate = await estimateCart(rules, taxProvider, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, freePreorderShipping: r.freePreorderShipping })));
   const totals = estimate.priced;
   return {
     items: rows.map((r) => ({

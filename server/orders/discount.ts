@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, discountCodes, discountRedemptions } from "../db/schema";
 import { AppError } from "../errors";
-import { type DiscountRule, eligibleSubtotal, type PricedLine } from "../pricing/price-order";
+import { type DiscountRule, eligibleSubtotal, type PricedLine } from "../pricing/order-totals";
 
 /** A code that may be used now, with what it takes off. */
 export interface Discount {

@@ -4,7 +4,7 @@ import { loadCheckoutLines } from "./checkout-lines";
 import type { QuoteInput } from "./checkout-schemas";
 import { describeDiscount, findDiscount } from "./discount";
 import type { OrderDeps } from "./order-deps";
-import { priceCheckout, type ShippingOption } from "./price-checkout";
+import { priceOrder, type ShippingOption } from "../pricing/price-order";
 import { summarizeTaxLines } from "./tax-lines";
 
 export const shippingOptionJson = (o: ShippingOption) => ({ id: o.id, name: o.name, price: toDollars(o.priceCents), minDays: o.minDays, maxDays: o.maxDays });
@@ -19,7 +19,7 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
   const lines = cartId ? await loadCheckoutLines(db, cartId) : [];
   const discount = await findDiscount(db, discountCode, now(), { lines, customer: { userId: owner.userId } });
   const rules = await deps.pricingRules();
-  const { priced, options, chosen, taxForAddress } = await priceCheckout({ rules, taxProvider: deps.taxProvider(rules.taxProvider) }, { lines, discount, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false });
+  const { priced, options, chosen, taxForAddress } = await priceOrder(lines, { rules, taxProvider: deps.taxProvider(rules.taxProvider), discount: discount?.rule ?? null, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false });
   const taxLines = summarizeTaxLines(priced.taxLines);
   return {
     discountCode: discount?.code ?? null,

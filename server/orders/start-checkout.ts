@@ -18,7 +18,7 @@ import type { CheckoutStarted } from "./start-checkout-types";
 import { reserveStock } from "./stock";
 import { dropLimitRefusal } from "../drops/drop-limits";
 import { recordOrderEvent } from "./order-events";
-import { type CheckoutPricing, priceCheckout, TAX_UNAVAILABLE } from "./price-checkout";
+import { type OrderPricing, priceOrder, TAX_UNAVAILABLE } from "../pricing/price-order";
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { TaxProvider } from "../tax/tax-provider";
 import { insertOrderTaxLines, summarizeTaxLines } from "./tax-lines";
@@ -58,7 +58,7 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       .for("update");
     const customer = { userId: owner.userId, email: details.email };
     const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
-    const pricing = await priceCheckout({ rules, taxProvider }, { lines, discount, address: details.address, shippingRateId: details.shippingRateId, strict: true });
+    const pricing = await priceOrder(lines, { rules, taxProvider, discount: discount?.rule ?? null, address: details.address, shippingRateId: details.shippingRateId, strict: true });
     const { priced, chosen, destination } = pricing;
     const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
@@ -142,7 +142,7 @@ async function quoteAhead(deps: OrderDeps & { owner: CartOwner; details: Checkou
   const lines = await loadCheckoutLines(deps.db, deps.cartId);
   try {
     const discount = await findDiscount(deps.db, deps.details.discountCode, deps.now(), { lines, customer: { userId: deps.owner.userId, email: deps.details.email } });
-    await priceCheckout({ rules: deps.rules, taxProvider: deps.provider }, { lines, discount, address: deps.details.address, shippingRateId: deps.details.shippingRateId, strict: false });
+    await priceOrder(lines, { rules: deps.rules, taxProvider: deps.provider, discount: discount?.rule ?? null, address: deps.details.address, shippingRateId: deps.details.shippingRateId, strict: false });
   } catch (err) {
     if (err instanceof AppError && err.message === TAX_UNAVAILABLE) throw err;
   }
@@ -167,7 +167,7 @@ function contactColumns(details: CheckoutDetails, now: Date) {
 
 async function createPendingOrder(
   tx: Database,
-  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discount: Discount | null; pricing: CheckoutPricing; taxProvider: string; fingerprint: string; provider: string; now: Date },
+  args: { cartId: string; userId: string | null; lines: CheckoutLine[]; details: CheckoutDetails; discount: Discount | null; pricing: OrderPricing; taxProvider: string; fingerprint: string; provider: string; now: Date },
 ): Promise<OrderRow> {
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);

@@ -3,7 +3,7 @@ import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { orderTaxLines, refundTaxLines } from "../db/schema";
 import { formatRate } from "../pricing/allocate";
-import type { TaxLine } from "../pricing/price-order";
+import type { TaxLine } from "../pricing/order-totals";
 import type { Destination } from "../pricing/zones";
 
 type Summable = Pick<TaxLine, "name" | "rateMilliPercent" | "jurisdiction" | "taxableCents" | "taxCents">;

@@ -1,154 +1,109 @@
-import { allocate, includedTaxOf, rateOf } from "./allocate";
+import { COUNTRIES, isCountry, subdivisionName, subdivisionOf } from "../../shared/regions";
+import { AppError } from "../errors";
+import { type TaxProvider, TaxUnavailable } from "../tax/tax-provider";
+import { type DiscountRule, type PricedLine, type PricedOrder, addTax, taxableAmounts, totalOrder } from "./order-totals";
+import type { PricingRules, ShippingZone } from "./pricing-rules";
+import { type PreorderLine, shippingOptions } from "./preorder-shipping";
+import type { ShippingRate } from "./shipping-rates";
+import { type Destination, zoneFor } from "./zones";
 
-/** DESIGN §4 and §10: the one pricing rule, used by the cart drawer, the cart page, checkout, the payment and the order. */
-
-export interface PricedLine {
-  unitPriceCents: number;
-  quantity: number;
-  /** The line's collection (top-level category id), for codes limited to some collections. */
-  collectionId?: number;
+/** A line as the pricing needs it: its price and quantity, its collection, what it is taxed as, and its weight. */
+export interface OrderLine extends PricedLine, PreorderLine {
+  /** null: the default category. */
+  taxCategoryId: number | null;
+  /** One unit's weight; null: unknown. */
+  weightGrams: number | null;
 }
 
-/** What a code takes off, as the pricing needs it (whether it may be used at all is decided in orders/discount.ts). */
-export type DiscountRule =
-  | { kind: "percent"; percent: number; collectionIds: number[] }
-  | { kind: "fixed"; amountCents: number; collectionIds: number[] }
-  | { kind: "free_shipping"; collectionIds: number[] };
+/** Where the shopper ships to, as far as they have typed it. */
+export interface OrderAddress {
+  country: string;
+  region: string;
+  postalCode: string;
+  line1?: string;
+  city?: string;
+}
 
-/** One tax that applies to an amount: "Sales tax" at 8.625 % from the zone "California". */
-export interface TaxRate {
-  name: string;
-  rateMilliPercent: number;
-  jurisdiction: string;
+export type ShippingOption = ShippingRate & { priceCents: number };
+
+export interface OrderPricing {
+  priced: PricedOrder;
+  destination: Destination | null;
+  /** The shipping rates offered for this cart and address, cheapest first; the chosen one. */
+  options: ShippingOption[];
+  chosen: ShippingOption | null;
+  /** The tax is for this address (false: the rules for everywhere, or none before an address). */
+  taxForAddress: boolean;
+  /** The tax provider's calculation, to commit once paid (null for the manual tables). */
+  calculationId: string | null;
+}
+
+export interface PricingContext {
+  rules: PricingRules;
+  /** The provider the rules name (manual tables or Stripe Tax), asked with or without an address. */
+  taxProvider: TaxProvider;
+  discount: DiscountRule | null;
+  /** null: before an address (the cart, a checkout not yet typed). */
+  address: OrderAddress | null;
+  /** The rate the shopper picked; the cheapest otherwise. */
+  shippingRateId?: number;
+  /** Paying: an unknown shipping choice and an address nothing ships to are refused, not priced as well as can be. */
+  strict: boolean;
+}
+
+/** Countries whose addresses must name a state or province the store knows (ISO 3166-2 in shared/regions.ts). */
+const STATES_REQUIRED = new Set(["US", "CA"]);
+
+export const TAX_UNAVAILABLE = "We couldn't calculate the tax for this address just now, so nothing was charged. Please try again in a moment.";
+
+/** "California, United States", or the country alone. */
+export function placeName(to: Destination): string {
+  const country = isCountry(to.country) ? COUNTRIES[to.country] : to.country;
+  return to.subdivision ? `${subdivisionName(to.subdivision)}, ${country}` : country;
+}
+
+function shippingZoneFor(rules: PricingRules, to: Destination | null): ShippingZone | null {
+  if (!to) return rules.shippingZones.find((z) => z.regions.length === 0) ?? null;
+  return zoneFor(rules.shippingZones, to)?.zone ?? null;
 }
 
 /**
- * The taxes that apply to each line (by index) and to the shipping (empty: shipping is not taxed), and whether the
- * prices already hold them. Made by a TaxProvider's rules (server/tax); no plan means no tax.
+ * The one pricing path (DESIGN §4, §10; issue 50): the cart's estimate, the checkout's quote, the payment, and the
+ * order stored all come from here, so what a shopper is shown is what they are charged.
+ *
+ * The discount, then the shipping rates the cart and address may use (the subtotal after the discount, before tax,
+ * and the weight decide; an order of pre-orders alone may ship free, server/pricing/preorder-shipping.ts), the chosen
+ * one or the cheapest, then the tax from the provider the rules name, with or without an address.
  */
-export interface TaxPlan {
-  lineRates: TaxRate[][];
-  shippingRates: TaxRate[];
-  included: boolean;
-}
-
-/** A tax charged on one line (index) or on the shipping (null): what it was charged on, net of tax, and how much. */
-export interface TaxLine extends TaxRate {
-  line: number | null;
-  taxableCents: number;
-  taxCents: number;
-}
-
-export interface OrderTotals {
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-}
-
-export interface PricedOrder extends OrderTotals {
-  /** The rate's price before a free-shipping code. */
-  shippingBeforeDiscountCents: number;
-  /** Each line's share of the discount. */
-  lineDiscounts: number[];
-  taxLines: TaxLine[];
-  taxIncluded: boolean;
-}
-
-/** Percentage of an amount in cents, rounded half-up to the cent, in integer arithmetic. */
-export function percentOf(amountCents: number, percent: number): number {
-  return Math.floor((amountCents * percent + 50) / 100);
-}
-
-const applies = (line: PricedLine, discount: Pick<DiscountRule, "collectionIds">) => discount.collectionIds.length === 0 || (line.collectionId !== undefined && discount.collectionIds.includes(line.collectionId));
-
-/** The part of the subtotal a code applies to: the lines of its collections, or every line. */
-export function eligibleSubtotal(lines: PricedLine[], discount: Pick<DiscountRule, "collectionIds">): number {
-  return lines.filter((line) => applies(line, discount)).reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-}
-
-/**
- * subtotal = Σ unit price × quantity; discount = a code's percentage of (or fixed amount off) the lines it applies
- * to, never more than they cost; shipping = the chosen rate's price, or nothing with a free-shipping code (once,
- * never below zero); tax per rate on what its lines cost after their share of the discount (and on the shipping when
- * it is taxed), rounded half up once per group of lines taxed alike and then shared among them to the cent;
- * total = subtotal − discount + shipping + tax (the tax is not added when the prices already include it).
- */
-export function priceOrder({ lines, discount = null, shippingCents = 0, tax = null }: { lines: PricedLine[]; discount?: DiscountRule | null; shippingCents?: number; tax?: TaxPlan | null }): PricedOrder {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const eligible = discount ? eligibleSubtotal(lines, discount) : 0;
-  const discountCents =
-    discount?.kind === "percent" ? Math.min(eligible, percentOf(eligible, discount.percent)) : discount?.kind === "fixed" ? Math.min(eligible, discount.amountCents) : 0;
-  const shipping = discount?.kind === "free_shipping" && eligible > 0 ? 0 : Math.max(0, shippingCents);
-  const lineDiscounts = allocateDiscount(lines, discount, discountCents);
-  const untaxed: PricedOrder = {
-    subtotalCents,
-    discountCents,
-    shippingCents: shipping,
-    taxCents: 0,
-    totalCents: subtotalCents - discountCents + shipping,
-    shippingBeforeDiscountCents: Math.max(0, shippingCents),
-    lineDiscounts,
-    taxLines: [],
-    taxIncluded: false,
-  };
-  if (!tax) return untaxed;
-  return addTax(untaxed, taxAmounts(taxableAmounts(lines, untaxed), [...tax.lineRates, tax.shippingRates], tax.included, lines.length), tax.included);
-}
-
-/** What each line costs after its share of the discount, then the shipping: the amounts a tax is charged on. */
-export function taxableAmounts(lines: PricedLine[], priced: Pick<PricedOrder, "lineDiscounts" | "shippingCents">): number[] {
-  return [...lines.map((l, i) => l.unitPriceCents * l.quantity - priced.lineDiscounts[i]!), priced.shippingCents];
-}
-
-/** An order priced without tax, with its tax lines (from the manual tables or a provider) added to the totals. */
-export function addTax(priced: PricedOrder, taxLines: TaxLine[], included: boolean): PricedOrder {
-  const taxCents = taxLines.reduce((sum, t) => sum + t.taxCents, 0);
-  return { ...priced, taxLines, taxCents, taxIncluded: included, totalCents: priced.subtotalCents - priced.discountCents + priced.shippingCents + (included ? 0 : taxCents) };
-}
-
-const rateKey = (r: TaxRate) => `${r.jurisdiction}\u0000${r.name}\u0000${r.rateMilliPercent}`;
-
-/**
- * Tax on each amount (index) at its rates. Amounts taxed by the same set of rates form a group: each rate's tax is
- * rounded once on the group's total (so one rate on every line gives exactly that rate of the whole) and shared among
- * the group's amounts in proportion, to the cent. With included tax, the group's tax is what its combined rate holds
- * of the gross, shared among its rates in proportion to them.
- */
-export function taxAmounts(amounts: number[], rates: TaxRate[][], included: boolean, shippingIndex: number): TaxLine[] {
-  const groups = new Map<string, number[]>();
-  amounts.forEach((amount, i) => {
-    const own = rates[i] ?? [];
-    if (amount <= 0 || own.length === 0) return;
-    const key = own.map(rateKey).sort().join("\u0001");
-    groups.set(key, [...(groups.get(key) ?? []), i]);
-  });
-  const out: TaxLine[] = [];
-  for (const members of groups.values()) {
-    const groupRates = rates[members[0]!]!;
-    const gross = members.map((i) => amounts[i]!);
-    const total = gross.reduce((a, b) => a + b, 0);
-    const combined = groupRates.reduce((sum, r) => sum + r.rateMilliPercent, 0);
-    const perRate = included ? allocate(includedTaxOf(total, combined), groupRates.map((r) => r.rateMilliPercent)) : groupRates.map((r) => rateOf(total, r.rateMilliPercent));
-    const groupTax = perRate.reduce((a, b) => a + b, 0);
-    const netOfMember = included ? allocate(total - groupTax, gross) : gross;
-    groupRates.forEach((rate, r) => {
-      const shares = allocate(perRate[r]!, gross);
-      members.forEach((line, m) => out.push({ ...rate, line, taxableCents: netOfMember[m]!, taxCents: shares[m]! }));
-    });
+export async function priceOrder(lines: OrderLine[], { rules, taxProvider, discount, address, shippingRateId, strict }: PricingContext): Promise<OrderPricing> {
+  const destination = address ? { country: address.country, subdivision: subdivisionOf(address.country, address.region), postalCode: address.postalCode } : null;
+  // Tax and shipping depend on the state or province: one the store can't read is refused, never priced as elsewhere.
+  if (destination && !destination.subdivision && address!.region.trim() && STATES_REQUIRED.has(destination.country)) {
+    throw new AppError("bad_request", `We don't know the ${destination.country === "US" ? "state" : "province"} "${address!.region.trim().slice(0, 40)}". Enter its name or its two-letter code (for example ${destination.country === "US" ? "CA or California" : "ON or Ontario"}).`);
   }
-  return out.sort((a, b) => a.line! - b.line! || a.name.localeCompare(b.name)).map((t) => ({ ...t, line: t.line === shippingIndex ? null : t.line }));
-}
-
-/**
- * The order's discount shared among the lines it applied to, in proportion to what they cost (to the cent), so that
- * refunding a line gives back what was paid for it.
- */
-export function allocateDiscount(lines: PricedLine[], discount: DiscountRule | null, discountCents: number): number[] {
-  if (!discount || discountCents === 0) return lines.map(() => 0);
-  return allocate(
-    discountCents,
-    lines.map((line) => (applies(line, discount) ? line.unitPriceCents * line.quantity : 0)),
-  );
+  const base = totalOrder({ lines, discount });
+  const parcel = { subtotalCents: base.subtotalCents - base.discountCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
+  const zone = shippingZoneFor(rules, destination);
+  const options = zone ? shippingOptions(zone.rates, parcel, lines) : [];
+  const picked = shippingRateId === undefined ? undefined : options.find((o) => o.id === shippingRateId);
+  if (strict && destination && options.length === 0) throw new AppError("bad_request", `We don't ship this order to ${placeName(destination)} yet.`);
+  if (strict && shippingRateId !== undefined && !picked) throw new AppError("bad_request", "That shipping option isn't available for this order and address. Please choose another.");
+  const chosen = picked ?? options[0] ?? null;
+  const untaxed = totalOrder({ lines, discount, shippingCents: chosen?.priceCents ?? 0 });
+  const amounts = taxableAmounts(lines, untaxed);
+  try {
+    const quote = await taxProvider.quote(
+      {
+        lines: lines.map((l, i) => ({ reference: `line-${i}`, amountCents: amounts[i]!, quantity: l.quantity, taxCategoryId: l.taxCategoryId })),
+        shippingCents: untaxed.shippingCents,
+        address: destination && { ...destination, line1: address?.line1, city: address?.city },
+        included: rules.pricesIncludeTax,
+      },
+      rules,
+    );
+    return { priced: addTax(untaxed, quote.lines, rules.pricesIncludeTax), destination, options, chosen, taxForAddress: destination !== null, calculationId: quote.calculationId };
+  } catch (err) {
+    if (err instanceof TaxUnavailable) throw new AppError("unavailable", TAX_UNAVAILABLE);
+    throw err;
+  }
 }

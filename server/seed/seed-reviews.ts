@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Fit } from "../../shared/reviews";
 import { productImageUrl } from "../catalog/images/image-url";
-import { priceOrder } from "../pricing/price-order";
+import { totalOrder } from "../pricing/order-totals";
 import { loadPricingRules, type PricingRules } from "../pricing/pricing-rules";
 import { manualTaxProvider } from "../tax/manual-tax";
 import { insertOrderTaxLines } from "../orders/tax-lines";
@@ -121,7 +121,7 @@ async function insertDeliveredOrder(db: Database, rules: PricingRules, { userId,
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select nextval('order_number_seq')::int as n`)) as [{ n: number }];
   // Priced by the store's own rules (the seeded tables: shipping free, 8 % everywhere), tax lines and all.
   const destination = { country: "US", subdivision: "US-OR", postalCode: "97205" };
-  const untaxed = priceOrder({ lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: 1 })) });
+  const untaxed = totalOrder({ lines: lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: 1 })) });
   const quote = await manualTaxProvider(async () => rules).quote({
     lines: lines.map((l, i) => ({ reference: `line-${i}`, amountCents: l.unitPriceCents, quantity: 1, taxCategoryId: null })),
     shippingCents: untaxed.shippingCents,

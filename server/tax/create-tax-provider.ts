@@ -15,7 +15,9 @@ function unconfiguredStripeTax(): TaxProvider {
   const refuse = async (): Promise<never> => {
     throw new TaxUnavailable("Stripe Tax is selected but Stripe is not configured");
   };
-  return { name: "stripe_tax", quote: refuse, commit: refuse, reverse: refuse };
+  // Before an address Stripe Tax is not asked, configured or not.
+  const quote: TaxProvider["quote"] = async (input) => (input.address ? refuse() : { lines: [], calculationId: null });
+  return { name: "stripe_tax", quote, commit: refuse, reverse: refuse };
 }
 
 /** The provider the settings name: the staff's tables, or Stripe Tax (DESIGN §10). */

@@ -1,5 +1,5 @@
 import { formatRate } from "../pricing/allocate";
-import { type TaxRate, taxAmounts } from "../pricing/price-order";
+import { type TaxRate, taxAmounts } from "../pricing/order-totals";
 import type { PricingRules, TaxZone } from "../pricing/pricing-rules";
 import { type Destination, explainZone, zoneFor } from "../pricing/zones";
 import type { TaxProvider } from "./tax-provider";

@@ -7,7 +7,7 @@ import { card, closeOpenOrders, details } from "../test/checkout-helpers";
 import { startFakeStripe } from "../test/fake-stripe";
 import { pricingRules } from "../test/pricing-rules-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { TAX_UNAVAILABLE } from "../orders/price-checkout";
+import { TAX_UNAVAILABLE } from "../pricing/price-order";
 
 /** Checkout with the settings on Stripe Tax, against the offline fake through the real SDK: quote, commit, reverse, failure. */
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

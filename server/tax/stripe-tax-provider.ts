@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { StripeSettings } from "../payments/stripe-provider";
-import type { TaxLine } from "../pricing/price-order";
+import type { TaxLine } from "../pricing/order-totals";
 import type { PricingRules } from "../pricing/pricing-rules";
 import { type ReversedLine, type TaxAddress, type TaxableLine, type TaxProvider, TaxUnavailable } from "./tax-provider";
 
@@ -90,6 +90,8 @@ export function stripeTaxProvider({ secretKey, api, rules, shippingTaxCode = STR
   return {
     name: "stripe_tax",
     async quote({ lines, shippingCents, address, included }) {
+      // Before an address (the cart) Stripe Tax is not asked: the checkout asks once one is typed.
+      if (!address) return { lines: [], calculationId: null };
       const current = await rules();
       const taxBehavior = included ? "inclusive" : "exclusive";
       // A free line owes nothing (and Stripe asks for positive amounts); a free order with paid shipping still

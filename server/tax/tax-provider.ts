@@ -1,5 +1,5 @@
 import type { TaxProviderName } from "../db/schema";
-import type { TaxLine } from "../pricing/price-order";
+import type { TaxLine } from "../pricing/order-totals";
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { Destination } from "../pricing/zones";
 
@@ -22,7 +22,8 @@ export interface TaxAddress extends Destination {
 export interface TaxQuoteInput {
   lines: TaxableLine[];
   shippingCents: number;
-  address: TaxAddress;
+  /** null: before an address (the cart): the manual tables' zone for everywhere; a provider that needs one, no tax. */
+  address: TaxAddress | null;
   /** The prices hold the tax already. */
   included: boolean;
 }

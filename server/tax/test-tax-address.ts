@@ -1,11 +1,10 @@
 import { formatRate } from "../pricing/allocate";
-import { taxAmounts } from "../pricing/price-order";
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { TaxRateRule, TaxZone } from "../pricing/pricing-rules";
 import { matchingZones, type Destination, zonesAtAddress } from "../pricing/zones";
 import { offeredRates, type Parcel } from "../pricing/shipping-rates";
 import { describeDestination } from "../zones/describe-destination";
-import { explainTax, ratesFor, shippingTaxRates, taxZoneFor } from "./manual-tax";
+import { explainTax, manualTaxProvider } from "./manual-tax";
 
 /** Whether a rate of the zone used applies, and to what: a category's own rate, or the general one for the rest. */
 function rateVerdict(rules: PricingRules, zone: TaxZone, rate: TaxRateRule): { applies: boolean; reason: string } {
@@ -26,12 +25,14 @@ function rateVerdict(rules: PricingRules, zone: TaxZone, rate: TaxRateRule): { a
  * order of the default category with this subtotal would pay, on the shipping checkout would pick too when shipping
  * is taxed.
  */
-export function testTaxAddress(rules: PricingRules, to: Destination, parcel: Parcel) {
-  const zone = taxZoneFor(rules, to);
+export async function testTaxAddress(rules: PricingRules, to: Destination, parcel: Parcel) {
   const shippingZone = matchingZones(rules.shippingZones, to)[0]?.zone ?? null;
   const shipping = shippingZone ? (offeredRates(shippingZone.rates, parcel)[0] ?? null) : null;
   const shippingCents = shipping?.priceCents ?? 0;
-  const lines = taxAmounts([parcel.subtotalCents, shippingCents], [ratesFor(rules, zone, null), shippingTaxRates(rules, zone)], rules.pricesIncludeTax, 1);
+  const { lines } = await manualTaxProvider(async () => rules).quote(
+    { lines: [{ reference: "line-0", amountCents: parcel.subtotalCents, quantity: 1, taxCategoryId: null }], shippingCents, address: to, included: rules.pricesIncludeTax },
+    rules,
+  );
   return {
     address: describeDestination(to),
     provider: rules.taxProvider,

@@ -11,7 +11,7 @@ import type { testTaxAddress } from "../../../server/tax/test-tax-address";
 import { type Errors, FormError, noErrors, SelectInput, TextInput, useFocusFirstError } from "./staff-form-kit";
 
 type ShippingResult = ReturnType<typeof testShippingAddress>;
-type TaxResult = ReturnType<typeof testTaxAddress>;
+type TaxResult = Awaited<ReturnType<typeof testTaxAddress>>;
 
 const money = (cents: number) => formatPrice(cents / 100);
 const days = (min: number, max: number) => (min === max ? `${max} ${max === 1 ? "day" : "days"}` : `${min}-${max} days`);

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocateDiscount, percentOf, type PricedLine, priceOrder as price, type TaxPlan } from "./price-order";
+import { allocateDiscount, percentOf, type PricedLine, totalOrder as total, type TaxPlan } from "./order-totals";
 
 const salesTax = { name: "Sales tax", rateMilliPercent: 8000, jurisdiction: "Everywhere" };
 /** The day-one rule: 8 % on every line, shipping untaxed. */
 const eightPercent = (lines: PricedLine[]): TaxPlan => ({ lineRates: lines.map(() => [salesTax]), shippingRates: [], included: false });
-const totalsOf = ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents }: ReturnType<typeof price>) => ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents });
-const priceOrder = (args: Omit<Parameters<typeof price>[0], "tax">) => totalsOf(price({ ...args, tax: eightPercent(args.lines) }));
+const totalsOf = ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents }: ReturnType<typeof total>) => ({ subtotalCents, discountCents, shippingCents, taxCents, totalCents });
+const totalOrder = (args: Omit<Parameters<typeof total>[0], "tax">) => totalsOf(total({ ...args, tax: eightPercent(args.lines) }));
 
-describe("priceOrder", () => {
+describe("totalOrder", () => {
   it("prices two VSOP hoodies: 299.98 + 8 % tax = 323.98", () => {
-    expect(priceOrder({ lines: [{ unitPriceCents: 14999, quantity: 2 }] })).toEqual({
+    expect(totalOrder({ lines: [{ unitPriceCents: 14999, quantity: 2 }] })).toEqual({
       subtotalCents: 29998,
       discountCents: 0,
       shippingCents: 0,
@@ -20,18 +20,18 @@ describe("priceOrder", () => {
   });
 
   it("adds every line", () => {
-    const totals = priceOrder({ lines: [{ unitPriceCents: 2499, quantity: 3 }, { unitPriceCents: 7999, quantity: 1 }] });
+    const totals = totalOrder({ lines: [{ unitPriceCents: 2499, quantity: 3 }, { unitPriceCents: 7999, quantity: 1 }] });
     expect(totals.subtotalCents).toBe(15496);
     expect(totals.taxCents).toBe(1240); // 1239.68
     expect(totals.totalCents).toBe(16736);
   });
 
   it("is all zeros for an empty cart", () => {
-    expect(priceOrder({ lines: [] })).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+    expect(totalOrder({ lines: [] })).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
   it("taxes the subtotal after a percentage discount", () => {
-    const totals = priceOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } });
+    const totals = totalOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } });
     expect(totals).toMatchObject({ discountCents: 1500, taxCents: 680, totalCents: 9180 });
   });
 
@@ -41,28 +41,28 @@ describe("priceOrder", () => {
   ];
 
   it("takes a collection's code off that collection's lines only", () => {
-    expect(priceOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [1] } })).toEqual({
+    expect(totalOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [1] } })).toEqual({
       subtotalCents: 13000,
       discountCents: 2000, // 20 % of the 100.00 of collection 1
       shippingCents: 0,
       taxCents: 880, // 8 % of 110.00
       totalCents: 11880,
     });
-    expect(priceOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [3] } }).discountCents).toBe(0);
+    expect(totalOrder({ lines: mixed, discount: { kind: "percent", percent: 20, collectionIds: [3] } }).discountCents).toBe(0);
   });
 
   it("takes a fixed amount off, never more than the lines it applies to: the total never goes below zero", () => {
-    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 1500, collectionIds: [] } })).toMatchObject({ discountCents: 1500, taxCents: 920, totalCents: 12420 });
-    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [2] } })).toMatchObject({ discountCents: 3000, totalCents: 10800 });
-    expect(priceOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [] } })).toEqual({ subtotalCents: 13000, discountCents: 13000, shippingCents: 0, taxCents: 0, totalCents: 0 });
+    expect(totalOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 1500, collectionIds: [] } })).toMatchObject({ discountCents: 1500, taxCents: 920, totalCents: 12420 });
+    expect(totalOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [2] } })).toMatchObject({ discountCents: 3000, totalCents: 10800 });
+    expect(totalOrder({ lines: mixed, discount: { kind: "fixed", amountCents: 50_000, collectionIds: [] } })).toEqual({ subtotalCents: 13000, discountCents: 13000, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
   it("a free-shipping code takes nothing off the goods", () => {
-    expect(priceOrder({ lines: mixed, discount: { kind: "free_shipping", collectionIds: [] } })).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 14040 });
+    expect(totalOrder({ lines: mixed, discount: { kind: "free_shipping", collectionIds: [] } })).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 14040 });
   });
 
   it("rounds a percentage half up to the cent", () => {
-    expect(priceOrder({ lines: [{ unitPriceCents: 1999, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } }).discountCents).toBe(300); // 299.85
+    expect(totalOrder({ lines: [{ unitPriceCents: 1999, quantity: 1 }], discount: { kind: "percent", percent: 15, collectionIds: [] } }).discountCents).toBe(300); // 299.85
   });
 });
 
@@ -91,7 +91,7 @@ describe("allocateDiscount and lineRefundCents", () => {
 
   it("shares the discount among the lines it applied to, in proportion, the rounding on the last", () => {
     const rule = { kind: "percent" as const, percent: 10, collectionIds: [1] };
-    const { discountCents } = priceOrder({ lines, discount: rule });
+    const { discountCents } = totalOrder({ lines, discount: rule });
     expect(discountCents).toBe(1000); // 10 % of 99.99, half up
     expect(allocateDiscount(lines, rule, discountCents)).toEqual([333, 667, 0]);
     expect(allocateDiscount(lines, null, 0)).toEqual([0, 0, 0]);
@@ -105,13 +105,13 @@ describe("tax lines", () => {
   const vat = { name: "VAT", rateMilliPercent: 20000, jurisdiction: "United Kingdom" };
 
   it("charges a thousandth of a percent exactly: 8.625 % of $40.00 is $3.45", () => {
-    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [], included: false } });
+    const priced = total({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [], included: false } });
     expect(priced).toMatchObject({ subtotalCents: 4000, shippingCents: 599, taxCents: 345, totalCents: 4944 });
     expect(priced.taxLines).toEqual([{ ...ca, line: 0, taxableCents: 4000, taxCents: 345 }]);
   });
 
   it("taxes the shipping when its rates are given, as its own line", () => {
-    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
+    const priced = total({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
     expect(priced.taxLines).toEqual([
       { ...ca, line: 0, taxableCents: 4000, taxCents: 345 },
       { ...ca, line: null, taxableCents: 599, taxCents: 52 }, // 51.66
@@ -124,13 +124,13 @@ describe("tax lines", () => {
       { unitPriceCents: 2499, quantity: 3 },
       { unitPriceCents: 7999, quantity: 1 },
     ];
-    const priced = price({ lines, tax: eightPercent(lines) });
+    const priced = total({ lines, tax: eightPercent(lines) });
     expect(priced.taxCents).toBe(1240); // 8 % of 154.96 = 12.3968
     expect(priced.taxLines.map((t) => t.taxCents)).toEqual([600, 640]);
   });
 
   it("adds two rates on one line, each its own tax line", () => {
-    const priced = price({ lines: [{ unitPriceCents: 10000, quantity: 1 }], tax: { lineRates: [[ca, city]], shippingRates: [], included: false } });
+    const priced = total({ lines: [{ unitPriceCents: 10000, quantity: 1 }], tax: { lineRates: [[ca, city]], shippingRates: [], included: false } });
     expect(priced.taxLines.map((t) => [t.name, t.taxCents])).toEqual([
       ["City tax", 125],
       ["Sales tax", 863],
@@ -139,18 +139,18 @@ describe("tax lines", () => {
   });
 
   it("takes the tax out of prices that include it, and doesn't add it again", () => {
-    const priced = price({ lines: [{ unitPriceCents: 12000, quantity: 1 }], tax: { lineRates: [[vat]], shippingRates: [], included: true } });
+    const priced = total({ lines: [{ unitPriceCents: 12000, quantity: 1 }], tax: { lineRates: [[vat]], shippingRates: [], included: true } });
     expect(priced).toMatchObject({ subtotalCents: 12000, taxCents: 2000, totalCents: 12000, taxIncluded: true });
     expect(priced.taxLines).toEqual([{ ...vat, line: 0, taxableCents: 10000, taxCents: 2000 }]);
   });
 
   it("leaves untaxed lines out: a category at no rate", () => {
-    const priced = price({ lines: [{ unitPriceCents: 5000, quantity: 1 }, { unitPriceCents: 3000, quantity: 1 }], tax: { lineRates: [[ca], []], shippingRates: [], included: false } });
+    const priced = total({ lines: [{ unitPriceCents: 5000, quantity: 1 }, { unitPriceCents: 3000, quantity: 1 }], tax: { lineRates: [[ca], []], shippingRates: [], included: false } });
     expect(priced.taxLines).toEqual([{ ...ca, line: 0, taxableCents: 5000, taxCents: 431 }]);
   });
 
   it("a free-shipping code removes the rate's price once, never below zero", () => {
-    const priced = price({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, discount: { kind: "free_shipping", collectionIds: [] }, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
+    const priced = total({ lines: [{ unitPriceCents: 4000, quantity: 1 }], shippingCents: 599, discount: { kind: "free_shipping", collectionIds: [] }, tax: { lineRates: [[ca]], shippingRates: [ca], included: false } });
     expect(priced).toMatchObject({ shippingCents: 0, shippingBeforeDiscountCents: 599, discountCents: 0, totalCents: 4345 });
     expect(priced.taxLines.some((t) => t.line === null)).toBe(false);
   });
@@ -171,7 +171,7 @@ describe("the pricing rule holds for any cart", () => {
   it("Σ line taxes = the order's tax, and total = subtotal − discount + shipping + tax (unless included)", () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), discount, fc.integer({ min: 0, max: 10_000 }), fc.array(uniqueRates, { minLength: 6, maxLength: 6 }), uniqueRates, fc.boolean(), (lines, code, shipping, lineRates, shippingRates, included) => {
-        const priced = price({ lines, discount: code, shippingCents: shipping, tax: { lineRates: lineRates.slice(0, lines.length), shippingRates, included } });
+        const priced = total({ lines, discount: code, shippingCents: shipping, tax: { lineRates: lineRates.slice(0, lines.length), shippingRates, included } });
         expect(priced.taxLines.reduce((s, t) => s + t.taxCents, 0)).toBe(priced.taxCents);
         expect(priced.totalCents).toBe(priced.subtotalCents - priced.discountCents + priced.shippingCents + (included ? 0 : priced.taxCents));
         expect(priced.lineDiscounts.reduce((a, b) => a + b, 0)).toBe(priced.discountCents);
