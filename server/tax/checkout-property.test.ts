@@ -8,9 +8,10 @@ import { pricingRules } from "../test/pricing-rules-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 /**
- * Checkout end to end against one set of staff rules (issue 27): whatever the cart, address, shipping option, code and
- * tax settings, the quote is what the payment asks for and what the order stores, and the stored tax lines add up to
- * the order's tax. Few runs with a fixed seed: each is a real quote, checkout and payment.
+ * Checkout end to end against one set of staff rules (issues 27 and 50): whatever the cart, address, shipping option,
+ * code and tax settings, the cart's estimate is the quote before an address and a code (one pricing path), the quote
+ * is what the payment asks for and what the order stores, and the stored tax lines add up to the order's tax. Few runs
+ * with a fixed seed: each is a real quote, checkout and payment.
  */
 let server: TestServer;
 /** Five ordinary (not pre-order) variants of the seeded catalogue, priced and weighed by the test. */
@@ -71,7 +72,7 @@ const scenario = fc.record({
   taxOnShipping: fc.boolean(),
 });
 
-it("quote, payment and stored order agree, and the stored tax lines add up to the order's tax", async () => {
+it("cart estimate, quote, payment and stored order agree, and the stored tax lines add up to the order's tax", async () => {
   const rules = pricingRules(server);
   // What the runs reached, so that a seed that misses a zone or a rule fails rather than passes on less.
   const seen = new Set<string>();
@@ -82,6 +83,10 @@ it("quote, payment and stored order agree, and the stored tax lines add up to th
       await rules.settings({ pricesIncludeTax, taxOnShipping });
       const shopper = createApiClient(server.url);
       for (const { index, quantity } of lines) expect((await shopper.post("/api/cart/items", { ...stock[index]!, quantity })).status).toBe(201);
+      // The cart's estimate is the quote before an address and a code: the same lines priced the same way.
+      const cart = (await shopper.get("/api/cart")).body;
+      const unaddressed = (await shopper.post("/api/checkout/quote", {})).body;
+      expect([cart.subtotal, cart.shipping ?? unaddressed.shipping, cart.tax ?? unaddressed.tax, cart.total, cart.taxIncluded]).toEqual([unaddressed.subtotal, unaddressed.shipping, unaddressed.tax, unaddressed.total, unaddressed.taxIncluded]);
       const code = discount ? { discountCode: "PROP10" } : {};
       const options = (await shopper.post("/api/checkout/quote", { address, ...code })).body.shippingOptions as { id: number }[];
       expect(options.length).toBeGreaterThan(0);
