@@ -85,6 +85,7 @@ import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { type CatalogChanges, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
+import { createReportsService } from "./reports/reports-service";
 import { createViewerService } from "./viewer/viewer-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createDropIndex } from "./drops/drop-index";
@@ -364,6 +365,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     reviews: withSharedList(publishingReviews(createReviewService({ db, mailer, logger, now, store: { storeUrl, storeIdentity } })), sharedReads),
     seo: createSeoService({ db, origin: storeUrl, now }),
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
+    /** The Reports section (issue 52): sales over time, every day in the store's time zone. */
+    reports: createReportsService({ db, now, settings }),
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),
     /** The home page's sections and the announcement bar (issue 28): staff calls and what shoppers see at a time. */

@@ -553,6 +553,8 @@ export const orders = pgTable(
     index("orders_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_expiry_idx").on(t.reservationExpiresAt).where(sql`${t.stockState} = 'held'`),
+    // The sales report reads a period's paid orders by when they were paid (issue 52).
+    index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -613,6 +615,8 @@ export const refunds = pgTable(
     check("refunds_status_known", sql`${t.status} in ('pending', 'issued')`),
     index("refunds_order_idx").on(t.orderId),
     index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The sales report counts refunds in the period they were made (issue 52).
+    index("refunds_created_idx").on(t.createdAt),
   ],
 );
 
@@ -1054,6 +1058,8 @@ export const settings = pgTable(
     recoveryFirstDelayMinutes: integer("recovery_first_delay_minutes").default(60),
     recoverySecondDelayMinutes: integer("recovery_second_delay_minutes").default(1440),
     recoveryDiscountCode: text("recovery_discount_code").references(() => discountCodes.code, { onDelete: "set null" }),
+    /** The IANA zone every report's day boundary follows (issue 52); null: the legal address's zone (shared/time-zones.ts). */
+    timeZone: text("time_zone"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },

@@ -22,6 +22,7 @@ import { earlyAccessRouter } from "./early-access-router";
 import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
+import { reportsRouter } from "./reports-router";
 import { consentRouter } from "./consent-router";
 import { recoveryAdminRouter, recoveryRouter } from "./recovery-router";
 import { staffAdminRouter } from "./staff-router";
@@ -96,6 +97,7 @@ export function apiRouter(services: Services): Router {
   router.use("/ai", stylistRouter(services));
   router.use(reviewsRouter(services));
   router.use("/admin/settings", settingsRouter(services));
+  router.use("/admin/reports", reportsRouter(services));
   router.use("/admin/content", contentAdminRouter(services));
   router.use("/admin/menus", menusRouter(services));
   router.use("/admin/recovery", recoveryAdminRouter(services));

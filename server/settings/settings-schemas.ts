@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONSENT_SCOPES } from "../../shared/consent";
 import { COUNTRIES, type CountryCode, subdivisionOf } from "../../shared/regions";
 import { SOCIAL_NETWORKS, type SocialNetwork } from "../../shared/store-settings";
+import { isTimeZone } from "../../shared/time-zones";
 import { AppError } from "../errors";
 
 // Every message names its field as the form labels it, so the one-line answer and each field's error read alike.
@@ -82,6 +83,16 @@ export const settingsUpdateSchema = z
       senderName,
       senderEmail: email("Sender email"),
       socialLinks: socialLinksSchema,
+      /**
+       * The zone reports count days in (issue 52): an IANA name; empty or null follows the legal address. Left out
+       * (an older client), it stays as it was.
+       */
+      timeZone: z
+        .string({ error: "Time zone: choose a zone such as America/New_York" })
+        .trim()
+        .refine((v) => v === "" || isTimeZone(v), "Time zone: choose a zone such as America/New_York")
+        .nullish()
+        .transform((v) => (v === undefined ? undefined : v || null)),
     },
     { error: "Send the settings as a JSON object" },
   )

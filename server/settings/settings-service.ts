@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ConsentScope } from "../../shared/consent";
+import { storeTimeZone } from "../../shared/time-zones";
 import { postalAddress, type PublicStore, SOCIAL_NETWORK_NAMES, socialLinksOf } from "../../shared/store-settings";
 import { recordAudit } from "../audit/audit-log";
 import type { CatalogChanges } from "../cache/catalog-changes";
@@ -101,7 +102,10 @@ export function createSettingsService({ db, media, now, sharedReads, catalogChan
       const address = { line1: s.addressLine1, line2: s.addressLine2, city: s.city, region: s.region, postalCode: s.postalCode, country: s.country };
       return { name: s.storeName, postalAddress: postalAddress(s.legalName, address), sender: { name: s.senderName, address: s.senderEmail }, supportEmail: s.supportEmail };
     },
-    update: ({ input, actor }: { input: SettingsUpdate; actor: string }) => change(actor, "update", () => input),
+    /** The zone every report's day boundary follows (issue 52): staff's choice, else the legal address's. */
+    timeZone: async () => storeTimeZone(await read()),
+    // A field left out (an older client without timeZone) stays as it is.
+    update: ({ input, actor }: { input: SettingsUpdate; actor: string }) => change(actor, "update", () => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))),
     /** The logo goes through the photo pipeline: decoded (a file that isn't an image is refused), stored, resized. */
     setLogo: async ({ file, actor }: { file: Buffer; actor: string }) => {
       const stored = await media.save(file).catch((err: unknown) => {

@@ -41,6 +41,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "reviews-router.ts": { reviewsRouter: "/api" },
   "search-router.ts": { searchRouter: "/api/search", searchAdminRouter: "/api/admin" },
   "security-router.ts": { securityRouter: "/api/admin/security" },
+  "reports-router.ts": { reportsRouter: "/api/admin/reports" },
   "settings-router.ts": { settingsRouter: "/api/admin/settings" },
   "staff-invitation-router.ts": { staffInvitationRouter: "/api/auth" },
   "staff-router.ts": { staffAdminRouter: "/api/admin" },

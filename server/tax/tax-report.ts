@@ -45,10 +45,15 @@ export const regionLabel = (country: string, subdivision: string | null) => {
   return subdivision ? `${subdivisionName(subdivision)}, ${countryName}` : countryName;
 };
 
-/** The orders whose tax counts: paid, and not failed, canceled or expired since. */
-const counted = sql`o.paid_at is not null and o.status not in ('failed', 'canceled', 'expired')
-  -- a late payment refunded whole at once (no refund rows) collected no tax
-  and not (o.status = 'refunded' and o.refunded_cents = 0)`;
+/**
+ * The orders that count in a report (tax, sales): paid, and not failed, canceled or expired since. `o` is the orders
+ * table's alias in the query.
+ */
+export const countedOrders = (o: "o" | "p") =>
+  sql.raw(`${o}.paid_at is not null and ${o}.status not in ('failed', 'canceled', 'expired')
+  -- a late payment refunded whole at once (no refund rows) collected nothing
+  and not (${o}.status = 'refunded' and ${o}.refunded_cents = 0)`);
+const counted = countedOrders("o");
 
 /**
  * Tax collected per region per month (issue 27): the tax lines of paid orders, by the month of payment (UTC) and the
