@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { createAccountsService } from "./accounts/accounts-service";
-import { STEP_UP_MS } from "./accounts/sessions";
 import { createCartService } from "./cart/cart-service";
-import { getCampaign, updateCampaign } from "./campaign/campaign";
+import { createAdminService } from "./admin/admin-service";
+import { createCampaignService } from "./campaign/campaign-service";
+import { createFeedService } from "./feed/feed-service";
+import { STEP_UP_MS } from "./accounts/sessions";
 import { subscribe } from "./newsletter/subscribe";
 import { createAlertService } from "./alerts/alert-service";
 import { unsubscribeLinks } from "./unsubscribe/unsubscribe-links";
@@ -24,43 +26,19 @@ import type { LanguageModel } from "./stylist/language-model";
 import { assertWithinLimits, limits, recordAttempt } from "./accounts/rate-limit";
 import type { SubscribeInput } from "./newsletter/newsletter-schemas";
 import { cachedValue } from "./cache/cached-value";
-import { loadPricingRules, type PricingRules } from "./pricing/pricing-rules";
+import { loadPricingRules } from "./pricing/pricing-rules";
 import { dropShipsFree, shippingPromise } from "./pricing/shipping-promise";
 import type { TaxProviderName } from "./db/schema";
 import { createTaxProvider, type TaxProviderDeps } from "./tax/create-tax-provider";
-import { browseCatalog } from "./catalog/browse-catalog";
-import { findProduct, getProduct, variantStock } from "./catalog/get-product";
+import { createCatalogService } from "./catalog/catalog-service";
 import { createSearchService } from "./search/search-service";
-import { listProducts } from "./catalog/list-products";
 import type { Database } from "./db/client";
-import type { ReturnStatus } from "./db/schema";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
-import { getInvoice } from "./orders/invoice";
-import { listRecentOrders, salesByDay } from "./orders/admin-orders";
-import { changeOrderStatus, getStaffOrder } from "./orders/staff-orders";
-import { getAdminProduct, listAdminProducts, productFormOptions, updateVariant } from "./catalog/admin-catalog";
-import { createCollection, createCollectionCache, deleteCollection, listCollectionsForStaff, updateCollection } from "./catalog/collections";
-import type { CollectionChange, CollectionFields } from "./catalog/collection-schemas";
-import { createDiscount, listDiscounts, updateDiscount } from "./orders/staff-discounts";
+import { createCollectionCache } from "./catalog/collections";
 import { lookUpOrder } from "./orders/order-lookup";
-import { getCustomer, listCustomers } from "./orders/customers";
-import { adminSearch } from "./admin-search/admin-search";
 import type { OrderLookup } from "./orders/order-lookup-schemas";
-import type { DiscountChange, DiscountFields } from "./orders/discount-schemas";
-import { exportSubscribers } from "./newsletter/export-subscribers";
-import { feedTokens } from "./feed/feed-token";
-import { auditFacets, listAudit } from "./audit/audit-log";
-import { createProduct, deleteVariant, duplicateProduct, productIdForHandle, updateProduct } from "./catalog/admin-products";
-import type { BulkEdit, ProductChange, ProductFields, VariantChange } from "./catalog/admin-schemas";
-import { applyBulkEdit, bulkEditGrid } from "./catalog/bulk-edit";
-import { listTaxCategories } from "./catalog/tax-categories";
-import { addPhoto, deletePhoto, listPhotos, updatePhoto } from "./catalog/product-photos";
 import type { MediaStore } from "./media/media-store";
-import { exportCatalog } from "./catalog/shopify-csv/export-catalog";
-import { importCatalog } from "./catalog/shopify-csv/import-catalog";
-import { writeCatalogFeed } from "./feed/catalog-feed";
-import { summarizeFeed } from "./feed/feed-summary";
 import { expireStaleOrders } from "./orders/expire-orders";
 import { getOrderStatus } from "./orders/get-order-status";
 import { handlePaymentEvent } from "./orders/handle-payment-event";
@@ -68,10 +46,8 @@ import { sendOwedConfirmations } from "./orders/owed-confirmations";
 import { issueOwedRefunds } from "./orders/owed-refunds";
 import { settleOwedTax } from "./orders/order-tax";
 import { issuePendingRefunds } from "./orders/refunds";
-import { refundOrder } from "./orders/staff-refunds";
-import type { ReturnDecision, ReturnRequest, StaffRefund } from "./orders/refund-schemas";
+import type { ReturnRequest } from "./orders/refund-schemas";
 import { requestReturn } from "./orders/returns";
-import { decideReturn, listReturns } from "./orders/staff-returns";
 import { createStaffSecurity } from "./staff/second-factor";
 import { createStaffService } from "./staff/staff-service";
 import type { OrderDeps } from "./orders/order-deps";
@@ -83,7 +59,7 @@ import type { TestPaymentProvider } from "./payments/test-provider";
 import { jobsNotRunning, type JobControl } from "./jobs/job-control";
 import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
-import { type CatalogChanges, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
+import { type CatalogChanges, clearedBy, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
 import { createReportsService } from "./reports/reports-service";
 import { createViewerService } from "./viewer/viewer-service";
@@ -100,11 +76,6 @@ import { getPublicDrop } from "./drops/public-drop";
 /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
 function withSharedList<S extends { list: (args: never) => Promise<unknown> }>(service: S, sharedReads: SharedReads): S {
   return { ...service, list: sharedReads.share(service.list) };
-}
-
-/** Turns `fn({ db, ...args })` into `fn(args)` with the database filled in. */
-function bind<A extends { db: Database }, R>(db: Database, fn: (args: A) => R): (args: Omit<A, "db">) => R {
-  return (args) => fn({ ...args, db } as A);
 }
 
 export interface ServiceDeps {
@@ -139,8 +110,6 @@ export interface ServiceDeps {
   stripeTax?: TaxProviderDeps["stripe"];
 }
 
-const scheduledFeedUrl = (storeUrl: string, token: string) => `${storeUrl}/api/instagram-shop/feed?token=${encodeURIComponent(token)}`;
-
 /** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
 function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R): (args: Omit<P, keyof D>) => R {
   return (args) => fn({ ...deps, ...args } as P);
@@ -161,7 +130,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const settings = createSettingsService({ db, media, now, sharedReads: settingsReads, catalogChanges });
   /** Who the store is in its emails, read from the settings as each one is written. */
   const storeIdentity = settings.identity;
-  const sharedCampaign = sharedReads.share((args: { slug?: string }) => getCampaign({ db, now, ...args }));
+  const campaign = createCampaignService({ db, now, sharedReads });
   // Tax and shipping rules change only when staff save them (a change to everything, heard by every process).
   const rules = cachedValue(() => loadPricingRules(db), 60_000);
   const pricingRules = () => rules.get();
@@ -171,9 +140,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const taxProvider = (name: TaxProviderName) => taxProviders[name];
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider, afterPaid: (order) => recovery.afterPaid(order) };
   const accountDeps = { db, mailer, logger, now, storeUrl, storeIdentity };
-  const tokens = feedTokens({ db, fixed: feedToken, now });
   const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
-  const collections = createCollectionCache(db);
+  const collections = clearedBy(catalogChanges, createCollectionCache(db));
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
   const dropIndex = createDropIndex({ db, now, clock, catalogChanges });
   /** The home page's drop: the one featured now, with its pieces (issue 48). */
@@ -182,7 +150,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   /** The HMAC key of drop passes (the line's and early access's), and the gate that checks them (issue 48). */
   const passKey = dropPassKey(db, now);
   const dropGate = createDropGate({ db, now, index: dropIndex, passKey, altchaKey: storeSecret(db, "altcha_key", now) });
-  const search = createSearchService({ db, catalogChanges, now, collections: () => collections.list() });
+  const search = createSearchService({ db, catalogChanges, now, collections: collections.list, sharedReads });
+  const catalog = createCatalogService({ db, sharedReads, collections, search });
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
   const recovery = createRecoveryService({ db, mailer, logger, now, storeUrl, storeIdentity, settings, unsubscribeLinks: links, jobs, metrics });
@@ -207,9 +176,9 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     now,
     catalogChanges,
     catalog: {
-      listProducts: sharedReads.share(bind(db, listProducts)),
-      collections: () => collections.list(),
-      campaign: () => sharedCampaign({}),
+      listProducts: catalog.listProducts,
+      collections: catalog.collections,
+      campaign: () => campaign.get({}),
       featuredDrop: sharedFeaturedDrop,
     },
     freeShippingFrom: async () => shippingPromise(await pricingRules()).freeFromCents,
@@ -221,19 +190,11 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     sharedReads.clear();
     if ("all" in change) {
       settingsReads.clear();
-      collections.clear();
       rules.clear();
       home.clearCache();
       menuNodes.clear();
     }
   });
-  /** A staff change to the collections: written, then every later read in this process sees it. */
-  const changingCollections =
-    <A,>(change: (args: A & { db: Database; now: Date }) => Promise<unknown>) =>
-    async (args: A) => {
-      await change({ db, now: now(), ...args });
-      collections.clear();
-    };
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
     catalogChanges,
@@ -245,7 +206,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
       quote: withDeps(orderDeps, quoteCheckout),
       startCheckout: publishing(restockingIfReturned(withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)))),
       getOrderStatus: publishing(withDeps(orderDeps, getOrderStatus)),
-      lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now: now(), ...args }),
+      lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now, ...args }),
       requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),
       handlePaymentEvent: applyPaymentEvent,
       expireStaleOrders: restocking(publishing(() => expireStaleOrders(orderDeps))),
@@ -263,80 +224,16 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
       shippingPromise: async ({ productId }: { productId?: number } = {}) =>
         shippingPromise(await pricingRules(), { dropShipsFree: productId !== undefined && (await dropShipsFree({ drops: dropIndex, productId })) }),
     },
-    catalog: {
-      /** Collections and subcategories in menu order (cached briefly: every page's menus read them). */
-      collections: () => collections.list(),
-      listProducts: sharedReads.share(bind(db, listProducts)),
-      getProduct: sharedReads.share(bind(db, getProduct)),
-      findProduct: sharedReads.share(bind(db, findProduct)),
-      /** A product's variants' stock, read afresh: a product page's stock places after a sale (decision 0041). */
-      variantStock: bind(db, variantStock),
-      browseCatalog: sharedReads.share(bind(db, browseCatalog), ({ category, subcategory, params }) => `${category}/${subcategory}?${params}`),
-      searchProducts: search.searchProducts,
-    },
+    catalog,
     /** The header's suggestions (shared briefly, like the listings), the staff's synonyms and zero-result searches (issue 33). */
-    search: { ...search, suggest: sharedReads.share(search.suggest, ({ q }) => q) },
+    search,
     /** The per-visitor part of a shared page (decision 0034). */
     viewer: createViewerService({ db }),
     cart: createCartService({ db, pricingRules, taxProvider }),
     accounts: createAccountsService({ ...accountDeps, stepUpMs, store: settings.storefront }),
-    admin: {
-      search: bind(db, adminSearch),
-      listOrders: bind(db, listRecentOrders),
-      getOrder: bind(db, getStaffOrder),
-      getInvoice: (args: { orderNumber: string }) => getInvoice({ db, store: settings.storefront, ...args }),
-      changeOrderStatus: restocking(withDeps(orderDeps, changeOrderStatus)),
-      refundOrder: restocking(async (args: { orderNumber: string; input: StaffRefund; actor: string }) => {
-        await refundOrder({ ...orderDeps, ...args });
-        return getStaffOrder({ db, orderNumber: args.orderNumber });
-      }),
-      salesByDay: () => salesByDay({ db, now }),
-      listProducts: bind(db, listAdminProducts),
-      getProduct: bind(db, getAdminProduct),
-      updateVariant: restocking((args: { variantId: number; change: VariantChange; actor: string }) => updateVariant({ db, now: now(), ...args })),
-      listAudit: bind(db, listAudit),
-      auditFacets: () => auditFacets({ db }),
-      createProduct: (args: { input: ProductFields; actor: string }) => createProduct({ db, now: now(), ...args }),
-      updateProduct: restocking((args: { id: number; change: ProductChange; actor: string }) => updateProduct({ db, now: now(), ...args })),
-      duplicateProduct: (args: { id: number; actor: string }) => duplicateProduct({ db, now: now(), ...args }),
-      deleteVariant: (args: { variantId: number; actor: string }) => deleteVariant({ db, now: now(), ...args }),
-      productIdForHandle: bind(db, productIdForHandle),
-      productFormOptions: () => productFormOptions({ db }),
-      listTaxCategories: () => listTaxCategories({ db }),
-      listCollections: () => listCollectionsForStaff({ db }),
-      createCollection: changingCollections<{ input: CollectionFields; actor: string }>(createCollection),
-      updateCollection: changingCollections<{ id: number; change: CollectionChange; actor: string }>(updateCollection),
-      deleteCollection: changingCollections<{ id: number; actor: string }>(deleteCollection),
-      listPhotos: (args: { productId: number }) => listPhotos(db, args.productId),
-      addPhoto: (args: { productId: number; file: Buffer; alt?: string; color?: string; actor: string }) => addPhoto({ db, media, now: now(), ...args }),
-      updatePhoto: (args: { photoId: number; change: { alt?: string; color?: string | null; position?: number }; actor: string }) => updatePhoto({ db, now: now(), ...args }),
-      deletePhoto: (args: { photoId: number; actor: string }) => deletePhoto({ db, now: now(), ...args }),
-      bulkEditGrid: bind(db, bulkEditGrid),
-      exportCatalog: async () => exportCatalog({ db, storeUrl, vendor: (await storeIdentity()).name }),
-      importCatalog: restocking((args: { text: string; dryRun: boolean; defaultCollection: string; actor: string }) => importCatalog({ db, now: now(), media, fetchOptions: { allowHosts: importImageHosts }, ...args })),
-      applyBulkEdit: restocking((args: { edit: BulkEdit; actor: string }) => applyBulkEdit({ db, now: now(), ...args })),
-      exportSubscribers: () => exportSubscribers({ db }),
-      listDiscounts: () => listDiscounts({ db }),
-      listReturns: (args: { status?: ReturnStatus } = {}) => listReturns({ db, ...args }),
-      decideReturn: restocking((args: { returnNumber: string; decision: ReturnDecision; actor: string }) => decideReturn({ ...orderDeps, ...args })),
-      listCustomers: bind(db, listCustomers),
-      getCustomer: bind(db, getCustomer),
-      createDiscount: (args: { input: DiscountFields; actor: string }) => createDiscount({ db, now: now(), ...args }),
-      updateDiscount: (args: { code: string; change: DiscountChange; actor: string }) => updateDiscount({ db, now: now(), ...args }),
-      updateCampaign: withDeps({ db, now }, updateCampaign),
-    },
-    feed: {
-      token: tokens.current,
-      rotatable: tokens.rotatable,
-      rotateToken: async ({ actor }: { actor: string }) => scheduledFeedUrl(storeUrl, await tokens.rotate({ actor })),
-      /** The address Meta's scheduled fetch reads, shown to staff in the setup steps. */
-      scheduledUrl: async () => scheduledFeedUrl(storeUrl, await tokens.current()),
-      write: async ({ out }: { out: import("node:stream").Writable }) => writeCatalogFeed({ db, storeUrl, brand: (await storeIdentity()).name, out }),
-      summary: () => summarizeFeed({ db }),
-    },
-    campaign: {
-      get: (args: { slug?: string } = {}) => sharedCampaign(args),
-    },
+    admin: createAdminService({ ...orderDeps, store: settings.storefront, afterStockChange: alerts.afterStockChange, media, importImageHosts, collections, campaign }),
+    feed: createFeedService({ db, now, storeUrl, storeIdentity, feedToken }),
+    campaign,
     /** Drops (issue 48): which drop a product is in and its phase, staff's drops, the line, the gate, early access. */
     drops: {
       index: dropIndex,

@@ -41,7 +41,7 @@ export function createAccountsService(deps: AccountsDeps) {
     resendVerification: withDeps(mailing, resendVerification),
     requestEmailChange: withDeps(mailing, requestEmailChange),
     confirmEmailChange: withDeps(mailing, confirmEmailChange),
-    findSessionUser: (args: { token: string | null }) => findSessionUser({ ...clocked, stepUpMs, ...args }),
+    findSessionUser: withDeps({ ...clocked, stepUpMs }, findSessionUser),
     signOut: withDeps({ db }, deleteSession),
     requestPasswordReset: withDeps(mailing, requestPasswordReset),
     resetPassword: withDeps(mailing, resetPassword),

@@ -47,6 +47,17 @@ export function createCatalogChanges(): CatalogChanges {
 }
 
 /**
+ * Drops a cache of this process on every change to everything (a staff change, made here or heard from another
+ * process), or on every change at all with `everyChange` (decisions 0016, 0022). Returns the cache.
+ */
+export function clearedBy<C extends { clear(): void }>(changes: CatalogChanges, cache: C, { everyChange = false } = {}): C {
+  changes.subscribe((change) => {
+    if (everyChange || "all" in change) cache.clear();
+  });
+  return cache;
+}
+
+/**
  * The products a running service call has changed so far, whether anything of theirs but stock, whether stock came
  * back on sale (see publishingChangedProducts), the committed stock figures of its moves, and the products with a move
  * whose commit is unknown (made outside a transaction `committingStock` watches, or in one that failed).

@@ -45,7 +45,8 @@ const VARIANT_FIELDS = ["priceCents", "compareAtCents", "onHand", "sku", "barcod
  * (unique), barcode or weight in grams. Orders and started checkouts keep the price they were made at. Recorded in the
  * audit log as "stock" or "price" when only those changed, else "update".
  */
-export async function updateVariant({ db, variantId, change, actor, now = new Date() }: { db: Database; variantId: number; change: VariantChange; actor: string; now?: Date }) {
+export async function updateVariant({ db, variantId, change, actor, now: clock = () => new Date() }: { db: Database; variantId: number; change: VariantChange; actor: string; now?: () => Date }) {
+  const now = clock();
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx

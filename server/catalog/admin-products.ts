@@ -12,7 +12,7 @@ import { checkPrices, refreshProductPrices } from "./product-prices";
 import { requireTaxCategory } from "./tax-categories";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Actor = { actor: string; now?: Date };
+type Actor = { actor: string; now?: () => Date };
 
 /** The rows of a collection and subcategory slug: their ids for the product, their names for its search words. */
 async function placeOf(tx: Tx, category: string, subcategory: string | null) {
@@ -98,7 +98,8 @@ function changedOnly(before: Snapshot, after: Snapshot) {
 }
 
 /** Creates a product (a draft unless told otherwise) with a variant for every colour × size, stock 0. */
-export async function createProduct({ db, input, actor, now = new Date() }: { db: Database; input: ProductFields } & Actor): Promise<{ id: number; handle: string }> {
+export async function createProduct({ db, input, actor, now: clock = () => new Date() }: { db: Database; input: ProductFields } & Actor): Promise<{ id: number; handle: string }> {
+  const now = clock();
   checkPrices(input.priceCents, input.compareAtCents);
   try {
     return await db.transaction(async (tx) => {
@@ -126,7 +127,8 @@ export async function createProduct({ db, input, actor, now = new Date() }: { db
  * variants (stock 0); a colour or size taken away removes its variants, unless an open checkout holds them or an
  * order has them (then 409 and nothing changes). Prices of orders already placed are kept on the orders.
  */
-export async function updateProduct({ db, id, change, actor, now = new Date() }: { db: Database; id: number; change: ProductChange } & Actor) {
+export async function updateProduct({ db, id, change, actor, now: clock = () => new Date() }: { db: Database; id: number; change: ProductChange } & Actor) {
+  const now = clock();
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
@@ -181,7 +183,8 @@ async function removeVariantsOutside(tx: Tx, productId: number, colors: string[]
 }
 
 /** A draft copy: same fields and options, "(copy)" in the name, a free handle, variants at the same prices and weights with stock 0. */
-export async function duplicateProduct({ db, id, actor, now = new Date() }: { db: Database; id: number } & Actor): Promise<{ id: number; handle: string }> {
+export async function duplicateProduct({ db, id, actor, now: clock = () => new Date() }: { db: Database; id: number } & Actor): Promise<{ id: number; handle: string }> {
+  const now = clock();
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(products).where(eq(products.id, id));
     if (!source) throw new AppError("not_found", `Product ${id} not found`);
@@ -197,7 +200,8 @@ export async function duplicateProduct({ db, id, actor, now = new Date() }: { db
 }
 
 /** Removes one colour × size a generator made and staff do not sell; refused while held by a checkout or ordered. */
-export async function deleteVariant({ db, variantId, actor, now = new Date() }: { db: Database; variantId: number } & Actor): Promise<{ productId: number }> {
+export async function deleteVariant({ db, variantId, actor, now: clock = () => new Date() }: { db: Database; variantId: number } & Actor): Promise<{ productId: number }> {
+  const now = clock();
   try {
     return await db.transaction(async (tx) => {
       const [variant] = await tx.select().from(variants).where(eq(variants.id, variantId)).for("update");

@@ -44,7 +44,8 @@ export interface BulkRowError {
  * and if any is wrong nothing is written and the answer lists each wrong row. Each changed variant is audited, and its
  * product's "from" price follows.
  */
-export async function applyBulkEdit({ db, edit, actor, now = new Date() }: { db: Database; edit: BulkEdit; actor: string; now?: Date }) {
+export async function applyBulkEdit({ db, edit, actor, now: clock = () => new Date() }: { db: Database; edit: BulkEdit; actor: string; now?: () => Date }) {
+  const now = clock();
   return db.transaction(async (tx) => {
     const errors: BulkRowError[] = [];
     const ids = edit.variants.map((v) => v.id);

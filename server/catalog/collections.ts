@@ -11,7 +11,7 @@ import { assertNotInMenu } from "../menus/menu-links";
 import { assertNotOnHomePage } from "../home/section-links";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Actor = { actor: string; now?: Date };
+type Actor = { actor: string; now?: () => Date };
 
 /** Every collection with its subcategories, in menu order: what the menus, footer, category pages and sitemap show. */
 export async function listCollections(db: Database | Tx): Promise<Collection[]> {
@@ -54,6 +54,8 @@ export function createCollectionCache(db: Database, ttlMs = 5000) {
   };
 }
 
+export type CollectionCache = ReturnType<typeof createCollectionCache>;
+
 /** The staff view: ids, order and how many products each one holds (a collection with products can't be deleted). */
 export async function listCollectionsForStaff({ db }: { db: Database }) {
   const rows = await db
@@ -84,7 +86,8 @@ async function parentOf(tx: Tx, slug: string) {
 }
 
 /** A new collection, or a subcategory when `parent` names its collection; it goes last in its menu. */
-export async function createCollection({ db, input, actor, now = new Date() }: { db: Database; input: CollectionFields } & Actor) {
+export async function createCollection({ db, input, actor, now: clock = () => new Date() }: { db: Database; input: CollectionFields } & Actor) {
+  const now = clock();
   return db.transaction(async (tx) => {
     const parentId = input.parent ? (await parentOf(tx, input.parent)).id : null;
     const [taken] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.slug, input.slug), parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId)));
@@ -106,7 +109,8 @@ export async function createCollection({ db, input, actor, now = new Date() }: {
  * Renames, re-describes or moves a collection or subcategory in its menu (`position`: 1 is first; the others shift).
  * The slug stays, so its addresses keep working. A new name is a search word of its products, so theirs are redone.
  */
-export async function updateCollection({ db, id, change, actor, now = new Date() }: { db: Database; id: number; change: CollectionChange } & Actor) {
+export async function updateCollection({ db, id, change, actor, now: clock = () => new Date() }: { db: Database; id: number; change: CollectionChange } & Actor) {
+  const now = clock();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
     if (!current) throw new AppError("not_found", `Collection ${id} not found`);
@@ -144,7 +148,8 @@ async function redoKeywords(tx: Tx, categoryId: number, now: Date) {
 }
 
 /** Removes an empty collection or subcategory; one with products or subcategories, or that a menu or a home section names, stays (409 says why). */
-export async function deleteCollection({ db, id, actor, now = new Date() }: { db: Database; id: number } & Actor) {
+export async function deleteCollection({ db, id, actor, now: clock = () => new Date() }: { db: Database; id: number } & Actor) {
+  const now = clock();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for("update");
     if (!current) throw new AppError("not_found", `Collection ${id} not found`);

@@ -5,7 +5,7 @@ import { productImages, products } from "../db/schema";
 import { AppError } from "../errors";
 import type { MediaStore } from "../media/media-store";
 
-type Actor = { actor: string; now?: Date };
+type Actor = { actor: string; now?: () => Date };
 
 /** A product's photos in display order, as the storefront and the editor read them. */
 export async function listPhotos(db: Database, productId: number) {
@@ -20,7 +20,8 @@ function checkColor(colors: string[], color: string | null | undefined): string 
 }
 
 /** Stores an uploaded photo (checked by decoding it), makes its derivatives and adds it after the product's others. */
-export async function addPhoto({ db, media, productId, file, alt, color, actor, now = new Date() }: { db: Database; media: MediaStore; productId: number; file: Buffer; alt?: string; color?: string } & Actor) {
+export async function addPhoto({ db, media, productId, file, alt, color, actor, now: clock = () => new Date() }: { db: Database; media: MediaStore; productId: number; file: Buffer; alt?: string; color?: string } & Actor) {
+  const now = clock();
   const [product] = await db.select({ name: products.name, colors: products.colors }).from(products).where(eq(products.id, productId));
   if (!product) throw new AppError("not_found", `Product ${productId} not found`);
   const chosen = checkColor(product.colors, color);
@@ -37,7 +38,8 @@ export async function addPhoto({ db, media, productId, file, alt, color, actor, 
 }
 
 /** Changes a photo's alt text or colour, or moves it to another place in the order. */
-export async function updatePhoto({ db, photoId, change, actor, now = new Date() }: { db: Database; photoId: number; change: { alt?: string; color?: string | null; position?: number } } & Actor) {
+export async function updatePhoto({ db, photoId, change, actor, now: clock = () => new Date() }: { db: Database; photoId: number; change: { alt?: string; color?: string | null; position?: number } } & Actor) {
+  const now = clock();
   return db.transaction(async (tx) => {
     const [photo] = await tx.select().from(productImages).where(eq(productImages.id, photoId)).for("update");
     if (!photo) throw new AppError("not_found", `Photo ${photoId} not found`);
@@ -59,7 +61,8 @@ export async function updatePhoto({ db, photoId, change, actor, now = new Date()
 }
 
 /** Takes a photo off the product (its files stay: another product may use the same bytes, and URLs are immutable). */
-export async function deletePhoto({ db, photoId, actor, now = new Date() }: { db: Database; photoId: number } & Actor) {
+export async function deletePhoto({ db, photoId, actor, now: clock = () => new Date() }: { db: Database; photoId: number } & Actor) {
+  const now = clock();
   return db.transaction(async (tx) => {
     const [photo] = await tx.delete(productImages).where(eq(productImages.id, photoId)).returning();
     if (!photo) throw new AppError("not_found", `Photo ${photoId} not found`);

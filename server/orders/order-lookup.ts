@@ -25,7 +25,8 @@ const maskPostal = (code: string) => code.slice(0, Math.min(3, Math.ceil(code.le
  * GET an order by its number and email, for shoppers without an account. A wrong number and a wrong email get the same
  * answer, and failed tries are limited per address and per order number like sign-in, so emails can't be guessed.
  */
-export async function lookUpOrder({ db, now, input, ip }: { db: Database; now: Date; input: OrderLookup; ip: string }): Promise<LookedUpOrder> {
+export async function lookUpOrder({ db, now: clock, input, ip }: { db: Database; now: () => Date; input: OrderLookup; ip: string }): Promise<LookedUpOrder> {
+  const now = clock();
   const checks = [limits.lookupIp(ip), limits.lookupOrder(input.orderNumber)];
   await assertWithinLimits(db, checks, now);
   const [order] = await db

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { type DiscountChange, type DiscountFields, kindProblems } from "./discount-schemas";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Actor = { actor: string; now?: Date };
+type Actor = { actor: string; now?: () => Date };
 
 /** Collection slugs → their ids; an unknown one is a 400. */
 async function collectionIds(tx: Tx, slugs: string[]): Promise<number[]> {
@@ -68,7 +68,8 @@ export async function listDiscounts({ db }: { db: Database }) {
 }
 
 /** A new staff code; its code is unique whatever its case. */
-export async function createDiscount({ db, input, actor, now = new Date() }: { db: Database; input: DiscountFields } & Actor) {
+export async function createDiscount({ db, input, actor, now: clock = () => new Date() }: { db: Database; input: DiscountFields } & Actor) {
+  const now = clock();
   await db.transaction(async (tx) => {
     const [taken] = await tx.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.code, input.code));
     if (taken) throw new AppError("conflict", `There is already a code ${input.code}`);
@@ -79,7 +80,8 @@ export async function createDiscount({ db, input, actor, now = new Date() }: { d
 }
 
 /** Changes a code's rules (a paid order keeps the discount it was given); e.g. `active: false` stops it at once. */
-export async function updateDiscount({ db, code, change, actor, now = new Date() }: { db: Database; code: string; change: DiscountChange } & Actor) {
+export async function updateDiscount({ db, code, change, actor, now: clock = () => new Date() }: { db: Database; code: string; change: DiscountChange } & Actor) {
+  const now = clock();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase())).for("update");
     if (!current || current.source !== "staff") throw new AppError("not_found", `No code ${code.toUpperCase()}`);

@@ -1,5 +1,6 @@
 import { and, ilike, or, sql } from "drizzle-orm";
 import type { CatalogChanges } from "../cache/catalog-changes";
+import type { SharedReads } from "../catalog/shared-reads";
 import type { ListingQuery } from "../catalog/listing-query";
 import type { Database } from "../db/client";
 import { contentEntries } from "../db/schema";
@@ -25,14 +26,43 @@ export interface Suggestions {
 
 export const SUGGESTED_PRODUCTS = 6;
 
+export interface SearchDeps {
+  db: Database;
+  catalogChanges: CatalogChanges;
+  now: () => Date;
+  collections: () => Promise<Collection[]>;
+  /** The header's suggestions are shared between visitors for a moment, like the listings (none: read every time). */
+  sharedReads?: SharedReads;
+}
+
 /**
  * The storefront's search (issue 33, decision 0038): typo-tolerant full-text search over the active products, the
  * header's suggestions, the staff's synonyms and the count of searches that found nothing.
  */
-export function createSearchService({ db, catalogChanges, now, collections }: { db: Database; catalogChanges: CatalogChanges; now: () => Date; collections: () => Promise<Collection[]> }) {
+export function createSearchService({ db, catalogChanges, now, collections, sharedReads }: SearchDeps) {
   const index = createSearchWordIndex({ db, catalogChanges });
   const plan = async (text: string, exact: boolean) => planSearch({ text, index, synonyms: await synonymMap(db), exact });
   const empty = (query: ListingQuery): SearchPage => ({ products: [], total: 0, totalCapped: false, page: query.page ?? 1, limit: query.limit ?? 24, corrected: null, normalized: "" });
+
+  /** Up to 6 products, the collections and the content pages whose names start with what was typed. */
+  async function suggest({ q }: { q: string }): Promise<Suggestions> {
+    const planned = await plan(q, false);
+    if (!planned) return { q, corrected: null, products: [], collections: [], pages: [] };
+    // Collections and pages match the words as typed, or as corrected (a page's words are not the products').
+    const typings = [queryWords(q), ...(planned.corrected ? [queryWords(planned.corrected)] : [])];
+    const [found, all, ...pages] = await Promise.all([
+      findProducts({ db, plan: planned, text: q, query: { limit: SUGGESTED_PRODUCTS }, counted: false }),
+      collections(),
+      ...typings.map((words) => matchingPages(db, words, now())),
+    ]);
+    return {
+      q,
+      corrected: planned.corrected,
+      products: found.products.map((p) => ({ id: p.id, name: p.name, price: p.price, compareAtPrice: p.compareAtPrice, image: p.image, photo: p.photo })),
+      collections: unique(typings.flatMap((words) => matchingCollections(all, words))).slice(0, 4),
+      pages: unique(pages.flat()).slice(0, 3),
+    };
+  }
 
   return {
     /** The search page: `exact` searches the words as typed, without correcting them. A search that finds nothing even corrected is counted. */
@@ -44,25 +74,7 @@ export function createSearchService({ db, catalogChanges, now, collections }: { 
       return page;
     },
 
-    /** Up to 6 products, the collections and the content pages whose names start with what was typed. */
-    async suggest({ q }: { q: string }): Promise<Suggestions> {
-      const planned = await plan(q, false);
-      if (!planned) return { q, corrected: null, products: [], collections: [], pages: [] };
-      // Collections and pages match the words as typed, or as corrected (a page's words are not the products').
-      const typings = [queryWords(q), ...(planned.corrected ? [queryWords(planned.corrected)] : [])];
-      const [found, all, ...pages] = await Promise.all([
-        findProducts({ db, plan: planned, text: q, query: { limit: SUGGESTED_PRODUCTS }, counted: false }),
-        collections(),
-        ...typings.map((words) => matchingPages(db, words, now())),
-      ]);
-      return {
-        q,
-        corrected: planned.corrected,
-        products: found.products.map((p) => ({ id: p.id, name: p.name, price: p.price, compareAtPrice: p.compareAtPrice, image: p.image, photo: p.photo })),
-        collections: unique(typings.flatMap((words) => matchingCollections(all, words))).slice(0, 4),
-        pages: unique(pages.flat()).slice(0, 3),
-      };
-    },
+    suggest: sharedReads ? sharedReads.share(suggest, ({ q }) => q) : suggest,
 
     synonyms: {
       list: () => listSynonyms(db),

@@ -116,7 +116,8 @@ function statusOf(product: ImportProduct, current: Target["status"] | null): Tar
  * all in one transaction, or nothing when any line is refused. Products are matched by handle, variants by colour and
  * size, so importing the same file twice changes nothing the second time.
  */
-export async function importCatalog({ db, text, dryRun, defaultCollection = "men", actor, now = new Date(), media = null, fetchOptions = {} }: { db: Database; text: string; dryRun: boolean; defaultCollection?: string; actor: string; now?: Date; media?: MediaStore | null; fetchOptions?: FetchImageOptions }): Promise<ImportReport> {
+export async function importCatalog({ db, text, dryRun, defaultCollection = "men", actor, now: clock = () => new Date(), media = null, fetchOptions = {} }: { db: Database; text: string; dryRun: boolean; defaultCollection?: string; actor: string; now?: () => Date; media?: MediaStore | null; fetchOptions?: FetchImageOptions }): Promise<ImportReport> {
+  const now = clock();
   const parsed = parseShopifyCsv(text);
   const report: ImportReport = { dryRun, imported: false, rows: parsed.rows, created: [], updated: [], unchanged: [], refused: [...parsed.refusals], warnings: [], unknownColumns: parsed.unknownColumns, photos: 0 };
   const taxonomy = await loadTaxonomy(db);
