@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createAccountsService } from "./accounts/accounts-service";
 import { createCartService } from "./cart/cart-service";
+import { createCheckoutService } from "./orders/checkout-service";
 import { createAdminService } from "./admin/admin-service";
 import { createCampaignService } from "./campaign/campaign-service";
 import { createFeedService } from "./feed/feed-service";
@@ -36,30 +37,16 @@ import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mail/mailer";
 import { createCollectionCache } from "./catalog/collections";
-import { lookUpOrder } from "./orders/order-lookup";
-import type { OrderLookup } from "./orders/order-lookup-schemas";
 import type { MediaStore } from "./media/media-store";
-import { expireStaleOrders } from "./orders/expire-orders";
-import { getOrderStatus } from "./orders/get-order-status";
-import { handlePaymentEvent } from "./orders/handle-payment-event";
-import { sendOwedConfirmations } from "./orders/owed-confirmations";
-import { issueOwedRefunds } from "./orders/owed-refunds";
-import { settleOwedTax } from "./orders/order-tax";
-import { issuePendingRefunds } from "./orders/refunds";
-import type { ReturnRequest } from "./orders/refund-schemas";
-import { requestReturn } from "./orders/returns";
 import { createStaffSecurity } from "./staff/second-factor";
 import { createStaffService } from "./staff/staff-service";
 import type { OrderDeps } from "./orders/order-deps";
-import { quoteCheckout } from "./orders/quote-checkout";
-import { startCheckout } from "./orders/start-checkout";
 import type { PaymentProvider } from "./payments/payment-provider";
-import { authenticateTestPayment, confirmTestPayment } from "./payments/test-payments";
-import type { TestPaymentProvider } from "./payments/test-provider";
+import { createTestPaymentsService } from "./payments/test-payments";
 import { jobsNotRunning, type JobControl } from "./jobs/job-control";
 import { countedMailer } from "./mail/counted-mailer";
 import { createMetrics, type Metrics } from "./metrics/metrics";
-import { type CatalogChanges, clearedBy, committingStock, createCatalogChanges, publishingChangedProducts, stockReturnedSoFar } from "./cache/catalog-changes";
+import { type CatalogChanges, clearedBy, committingStock, createCatalogChanges, publishingChangedProducts } from "./cache/catalog-changes";
 import { createSettingsService } from "./settings/settings-service";
 import { createReportsService } from "./reports/reports-service";
 import { createViewerService } from "./viewer/viewer-service";
@@ -110,11 +97,6 @@ export interface ServiceDeps {
   stripeTax?: TaxProviderDeps["stripe"];
 }
 
-/** Turns `fn({ ...deps, ...args })` into `fn(args)`. */
-function withDeps<D extends object, P extends D, R>(deps: D, fn: (args: P) => R): (args: Omit<P, keyof D>) => R {
-  return (args) => fn({ ...deps, ...args } as P);
-}
-
 /** Every service, bound to its dependencies once at start-up. Loaders and /api handlers call only these. */
 export function createServices({ db, payments, logger, now: clock = () => new Date(), storeUrl, publicConfig = { gtmId: null }, feedToken = null, languageModel = null, media, importImageHosts = [], catalogChanges = createCatalogChanges(), sharedReadMs = 0, stepUpMs = STEP_UP_MS, jobs = jobsNotRunning, metrics = createMetrics(), ...deps }: ServiceDeps) {
   // Its transactions let a stock move's figures go with the change they publish only once committed (decision 0043).
@@ -140,7 +122,6 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const taxProvider = (name: TaxProviderName) => taxProviders[name];
   const orderDeps: OrderDeps = { db, payments, mailer, logger, now, storeUrl, storeIdentity, metrics, pricingRules, taxProvider, afterPaid: (order) => recovery.afterPaid(order) };
   const accountDeps = { db, mailer, logger, now, storeUrl, storeIdentity };
-  const testProvider = payments.name === "test" ? (payments as TestPaymentProvider) : null;
   const collections = clearedBy(catalogChanges, createCollectionCache(db));
   /** The drops not archived and their products, in memory, with the timer that drops the caches at each phase change (issue 48). */
   const dropIndex = createDropIndex({ db, now, clock, catalogChanges });
@@ -155,15 +136,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const links = unsubscribeLinks({ db, storeUrl, now });
   const alerts = createAlertService({ db, mailer, logger, now, storeUrl, storeIdentity, links });
   const recovery = createRecoveryService({ db, mailer, logger, now, storeUrl, storeIdentity, settings, unsubscribeLinks: links, jobs, metrics });
-  /** Whatever can put stock back on sale kicks the back-in-stock sender once it is done (the minute sweep catches the rest). */
-  const restocking = alerts.afterStockChange;
-  /** A checkout or a payment mostly takes stock: the sender is kicked only when it put some back (inside `publishing`, which tracks it). */
-  const restockingIfReturned = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => alerts.afterStockReturned(service, stockReturnedSoFar);
   /** Checkout-side services publish the products whose stock or rating they changed, and only those (decision 0022). */
   const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(catalogChanges, service);
-  /** Every payment event, Stripe's webhooks and the built-in provider's alike, goes through the one handler (issue 35). */
-  const applyPaymentEvent = publishing(restockingIfReturned(withDeps(orderDeps, handlePaymentEvent)));
-  testProvider?.onEvent((event) => applyPaymentEvent({ event }));
   const publishingReviews = <S extends { write: (a: never) => Promise<unknown>; edit: (a: never) => Promise<unknown>; remove: (a: never) => Promise<unknown> }>(service: S): S => ({
     ...service,
     write: publishing(service.write),
@@ -202,23 +176,9 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     sharedReads,
     media,
     payments,
-    checkout: {
-      quote: withDeps(orderDeps, quoteCheckout),
-      startCheckout: publishing(restockingIfReturned(withDeps(orderDeps, (args: Parameters<typeof startCheckout>[0]) => startCheckout(args)))),
-      getOrderStatus: publishing(withDeps(orderDeps, getOrderStatus)),
-      lookUpOrder: (args: { input: OrderLookup; ip: string }) => lookUpOrder({ db, now, ...args }),
-      requestReturn: (args: { input: ReturnRequest; userId: string | null; ip: string }) => requestReturn({ ...orderDeps, ...args }),
-      handlePaymentEvent: applyPaymentEvent,
-      expireStaleOrders: restocking(publishing(() => expireStaleOrders(orderDeps))),
-      sendOwedConfirmations: () => sendOwedConfirmations(orderDeps),
-      /** Whole-order refunds owed (a cancel, a late payment), then written refunds the provider hasn't confirmed. */
-      issueOwedRefunds: async () => (await issueOwedRefunds(orderDeps)) + (await issuePendingRefunds(orderDeps)) + (await settleOwedTax(orderDeps)),
-    },
+    checkout: createCheckoutService({ ...orderDeps, catalogChanges, alerts }),
     /** The built-in provider's card form; null when Stripe takes payments. */
-    testPayments: testProvider && {
-      confirm: withDeps({ now, provider: testProvider }, confirmTestPayment),
-      authenticate: withDeps({ provider: testProvider }, authenticateTestPayment),
-    },
+    testPayments: createTestPaymentsService({ payments, now }),
     pricing: {
       /** What the storefront may say about shipping before an address; for a product, whether its drop ships pre-orders free. */
       shippingPromise: async ({ productId }: { productId?: number } = {}) =>

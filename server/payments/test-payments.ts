@@ -2,6 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { judgeCard } from "./test-cards";
+import { withDeps } from "../with-deps";
+import type { PaymentProvider } from "./payment-provider";
 import type { TestPaymentProvider } from "./test-provider";
 
 export const confirmTestPaymentSchema = z
@@ -76,4 +78,14 @@ export async function authenticateTestPayment(deps: { provider: TestPaymentProvi
   }
   await provider.setIntentStatus(intentId, "succeeded");
   return { status: "succeeded", redirectUrl };
+}
+
+/** The built-in provider's card form (confirm, then authenticate when the card asks); null when Stripe takes payments. */
+export function createTestPaymentsService({ payments, now }: { payments: PaymentProvider; now: () => Date }) {
+  if (payments.name !== "test") return null;
+  const provider = payments as TestPaymentProvider;
+  return {
+    confirm: withDeps({ now, provider }, confirmTestPayment),
+    authenticate: withDeps({ provider }, authenticateTestPayment),
+  };
 }
