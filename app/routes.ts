@@ -62,6 +62,7 @@ export default [
     route("admin/search-terms", "routes/admin-search-terms.tsx"),
     route("admin/discounts", "routes/admin-discounts.tsx"),
     route("admin/recovery", "routes/admin-recovery.tsx"),
+    route("admin/reports/sales", "routes/admin-reports-sales.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),
     route("admin/shipping", "routes/admin-shipping.tsx"),
     // The VSOP drop's old page: sends staff to the drop's own page (issue 48).

@@ -42,7 +42,13 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/instagram-shop", label: "Instagram Shop", permission: "settings" },
     ],
   },
-  { label: "Reports", sections: [{ to: "/admin", label: "Dashboard", permission: "orders.read" }] },
+  {
+    label: "Reports",
+    sections: [
+      { to: "/admin", label: "Dashboard", permission: "orders.read" },
+      { to: "/admin/reports/sales", label: "Sales over time", permission: "reports.read" },
+    ],
+  },
   {
     label: "Settings",
     sections: [

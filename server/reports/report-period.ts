@@ -1,9 +1,9 @@
+import { addDays, addMonths, addYears, daysBetween, weekdayOf } from "../../shared/calendar-days";
 import { AppError } from "../errors";
 
 /**
  * A report's period: whole calendar days ("2026-03-01") in the store's time zone, both ends included (issue 52).
- * Calendar arithmetic runs on UTC midnights, where every day has 24 hours; the zone only matters in SQL, where a
- * day's bounds become instants.
+ * The zone only matters in SQL, where a day's bounds become instants.
  */
 export interface Period {
   from: string;
@@ -13,29 +13,6 @@ export type GroupBy = "day" | "week" | "month";
 export type Compare = "previous" | "year";
 
 const MAX_YEARS = 5;
-
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const asDay = (d: Date) => d.toISOString().slice(0, 10);
-
-export function addDays(day: string, n: number): string {
-  const d = asDate(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return asDay(d);
-}
-
-/** The same date `n` years on; 29 February becomes the 28th in a year without one. */
-export function addYears(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const lastOfMonth = new Date(Date.UTC(y + n, m, 0)).getUTCDate();
-  return asDay(new Date(Date.UTC(y + n, m - 1, Math.min(d, lastOfMonth))));
-}
-
-const daysBetween = (from: string, to: string) => Math.round((asDate(to).getTime() - asDate(from).getTime()) / 86_400_000);
-
-/** Today's date where the store is. */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 const badField = (field: "from" | "to", problem: string) => {
   const message = `${field}: ${problem}`;
@@ -62,15 +39,12 @@ export function comparePeriod({ from, to }: Period, compare: Compare): Period {
 export function groupStart(day: string, groupBy: GroupBy): string {
   if (groupBy === "day") return day;
   if (groupBy === "month") return `${day.slice(0, 7)}-01`;
-  return addDays(day, -((asDate(day).getUTCDay() + 6) % 7));
+  return addDays(day, -weekdayOf(day));
 }
 
 function nextGroup(start: string, groupBy: GroupBy): string {
   if (groupBy === "day") return addDays(start, 1);
-  if (groupBy === "week") return addDays(start, 7);
-  const d = asDate(start);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return asDay(d);
+  return groupBy === "week" ? addDays(start, 7) : addMonths(start, 1);
 }
 
 /**

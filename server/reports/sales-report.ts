@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { countedOrders } from "../tax/tax-report";
-import { comparePeriod, type GroupBy, type Period, periodGroups, resolvePeriod, todayIn } from "./report-period";
+import { todayIn } from "../../shared/calendar-days";
+import { comparePeriod, type GroupBy, type Period, periodGroups, resolvePeriod } from "./report-period";
 import type { SalesReportQuery } from "./report-schemas";
 
 /** The figures of Sales over time (issue 52), each defined as Shopify's report defines it (see SALES_FIGURES). */
@@ -37,8 +38,8 @@ export interface SalesReport extends SalesSeries {
   compare?: SalesSeries & { compare: "previous" | "year" };
 }
 
-const MONEY = ["grossSalesCents", "discountsCents", "returnsCents", "shippingCents", "taxCents"] as const;
-type Summed = Record<(typeof MONEY)[number] | "orders" | "units", number>;
+/** What adds up across periods; net, total, the average order and customers don't. */
+type Summed = Pick<SalesFigures, "grossSalesCents" | "discountsCents" | "returnsCents" | "shippingCents" | "taxCents" | "orders" | "units">;
 
 /** Net, total and the average order follow from the summed figures, the same way for a row and for the totals. */
 function figures(sum: Summed, customers: { newCustomers: number; returningCustomers: number }): SalesFigures {

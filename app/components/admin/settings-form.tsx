@@ -7,6 +7,7 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import { COUNTRIES } from "../../../shared/regions";
 import { SOCIAL_NETWORK_NAMES, SOCIAL_NETWORKS } from "../../../shared/store-settings";
+import { DEFAULT_TIME_ZONE, timeZoneOfAddress } from "../../../shared/time-zones";
 import type { StoreSettings } from "../../../server/settings/settings-service";
 
 export const SETTINGS_FORM_ID = "settings-form";
@@ -72,11 +73,12 @@ function bodyOf(form: FormData) {
     senderName: text("senderName"),
     senderEmail: text("senderEmail"),
     socialLinks: Object.fromEntries(SOCIAL_NETWORK_NAMES.map((n) => [n, text(`socialLinks.${n}`)])),
+    timeZone: text("timeZone"),
   };
 }
 
 /** The store's details, address, contact, sender and social links; the server's error for a field shows under it. */
-export function SettingsForm({ settings, logo }: { settings: StoreSettings; logo: ReactNode }) {
+export function SettingsForm({ settings, logo, timeZones }: { settings: StoreSettings; logo: ReactNode; timeZones: string[] }) {
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -133,6 +135,25 @@ export function SettingsForm({ settings, logo }: { settings: StoreSettings; logo
       <Section title="Email sender" description="Who the store's emails come from. Use an address on a domain your mail provider has verified (SPF and DKIM), or mail may land in spam.">
         {field("senderName", "Sender name", { maxLength: 80 })}
         {field("senderEmail", "Sender email", { type: "email" })}
+      </Section>
+      <Section title="Reports" description="Reports count days midnight to midnight in this time zone, so “yesterday's sales” mean the same as on your shop floor.">
+        <div>
+          <LabelledSelect
+            id="settings-timeZone"
+            name="timeZone"
+            label="Time zone"
+            defaultValue={settings.timeZone ?? ""}
+            empty={`The legal address's (${timeZoneOfAddress(settings.country, settings.region) ?? DEFAULT_TIME_ZONE})`}
+            options={timeZones.map((z) => [z, z.replaceAll("_", " ")] as const)}
+            aria-invalid={errors.timeZone ? true : undefined}
+            aria-describedby={errors.timeZone ? "settings-timeZone-error" : undefined}
+          />
+          {errors.timeZone && (
+            <p id="settings-timeZone-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.timeZone}
+            </p>
+          )}
+        </div>
       </Section>
       {logo}
       <Section title="Social links" description="Profiles shown as icons in the footer and on the home page; leave a network empty to hide it.">
