@@ -1,8 +1,6 @@
 import { stringify } from "csv-stringify/sync";
+import { dollars } from "../tax/tax-report";
 import type { SalesReport, SalesRow } from "./sales-report";
-
-/** 123456 → "1234.56" (no currency sign or grouping: spreadsheets read it as a number). */
-const dollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 export const SALES_CSV_HEADER = [
   "Series",

@@ -112,7 +112,7 @@ export async function taxReport({ db, query, now }: { db: Database; query: TaxRe
 }
 
 /** 123456 → "1234.56" (no currency sign or grouping: spreadsheets read it as a number). */
-const dollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+export const dollars = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 /** The same report as CSV, amounts in dollars with two decimals, and the file's name. */
 export async function taxReportCsv(args: Parameters<typeof taxReport>[0]) {
