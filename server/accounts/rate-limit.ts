@@ -65,6 +65,12 @@ export async function recordAttempt(db: Database, checks: Limit[], now: Date): P
   await db.insert(authAttempts).values(checks.map((c) => ({ key: c.key, attemptedAt: now })));
 }
 
+/** One more attempt against `checks`, for a form anyone may send (contact, newsletter, the stylist): a 429 once used up. */
+export async function spendAttempt(db: Database, checks: Limit[], now: () => Date): Promise<void> {
+  await assertWithinLimits(db, checks, now());
+  await recordAttempt(db, checks, now());
+}
+
 export async function clearAttempts(db: Database, checks: Limit[]): Promise<void> {
   await db.delete(authAttempts).where(inArray(authAttempts.key, checks.map((c) => c.key)));
 }

@@ -1,3 +1,4 @@
+import { type CatalogChanges, clearedBy } from "../cache/catalog-changes";
 import { createLru } from "../cache/lru";
 import { renderingAheadFor } from "../clock/render-ahead";
 
@@ -39,4 +40,13 @@ export function createSharedReads({ ttlMs, maxEntries = 2000 }: { ttlMs: number;
     },
     clear: () => entries.clear(),
   };
+}
+
+/**
+ * The catalogue's shared reads: every committed change, made here or heard from another process, drops them (they are
+ * a second old at most, but a page rendered from one would then be cached for the response cache's whole life;
+ * decisions 0016, 0022).
+ */
+export function createCatalogReads({ ttlMs, catalogChanges }: { ttlMs: number; catalogChanges: CatalogChanges }): SharedReads {
+  return clearedBy(catalogChanges, createSharedReads({ ttlMs }), { everyChange: true });
 }

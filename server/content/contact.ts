@@ -1,3 +1,4 @@
+import { limits, spendAttempt } from "../accounts/rate-limit";
 import type { ContactInput } from "./contact-schemas";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
@@ -9,4 +10,14 @@ export async function saveContactMessage({ db, input }: { db: Database; input: C
     .values({ ...input, orderNumber: input.orderNumber ? input.orderNumber.toUpperCase() : null })
     .returning({ id: contactMessages.id });
   return { received: true, reference: `MSG-${String(row!.id).padStart(6, "0")}` };
+}
+
+/** The contact form (DESIGN §7): 10 messages an hour per IP, since anyone may send one. */
+export function createContactService({ db, now }: { db: Database; now: () => Date }) {
+  return {
+    sendContactMessage: async ({ input, ip }: { input: ContactInput; ip: string }) => {
+      await spendAttempt(db, [limits.contactIp(ip)], now);
+      return saveContactMessage({ db, input });
+    },
+  };
 }

@@ -13,7 +13,8 @@ import type { DropIndex, IndexedDrop } from "./drop-index";
  * not archived), the one whose window holds now, else the last one that closed (shared/drops.ts currentDrop). A drop
  * still scheduled is never shown before its announcement. With its products on sale, in the drop's order.
  */
-export async function readFeaturedDrop({ db, index, now }: { db: Database; index: Pick<DropIndex, "list">; now: Date }): Promise<{ drop: IndexedDrop; products: Product[] } | null> {
+export async function readFeaturedDrop({ db, index, now: clock }: { db: Database; index: Pick<DropIndex, "list">; now: () => Date }): Promise<{ drop: IndexedDrop; products: Product[] } | null> {
+  const now = clock();
   const shown = (await index.list()).filter((d) => dropShown(dropPhase(d, now)));
   const drop = currentDrop(shown, now);
   if (!drop) return null;

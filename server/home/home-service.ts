@@ -1,4 +1,4 @@
-import type { CatalogChanges } from "../cache/catalog-changes";
+import { type CatalogChanges, clearedBy } from "../cache/catalog-changes";
 import { cachedValue } from "../cache/cached-value";
 import type { Database } from "../db/client";
 import type { AnnouncementRow } from "../db/schema";
@@ -14,7 +14,7 @@ export interface HomeServiceDeps {
   db: Database;
   now: () => Date;
   catalogChanges: CatalogChanges;
-  /** The catalogue reads the sections show (shared between visitors in ../context.ts). */
+  /** The catalogue reads the sections show (the catalogue's, shared between visitors). */
   catalog: Omit<HomeBlockDeps, "serverNow">;
   /** The subtotal from which every order ships free, or null (server/pricing/shipping-promise.ts). */
   freeShippingFrom: () => Promise<number | null>;
@@ -47,21 +47,18 @@ function states(rows: AnnouncementRow[], at: Date, freeFrom: number | null) {
 
 /**
  * The home page's sections and the announcement bar as staff data (issue 28). Shoppers' reads come from two small
- * cached lists (at most MAX_HOME_SECTIONS and MAX_ANNOUNCEMENTS rows, dropped on every staff change by ../context.ts)
+ * cached lists (at most MAX_HOME_SECTIONS and MAX_ANNOUNCEMENTS rows, dropped on every staff change)
  * and the window rule applied per request at the service clock, so a scheduled section appears on time without a job.
  */
 export function createHomeService({ db, now, catalogChanges, catalog, freeShippingFrom }: HomeServiceDeps) {
   const changing = publishingAll(catalogChanges);
-  const sections = cachedValue(() => listSections(db), 60_000);
-  const bar = cachedValue(() => listAnnouncements(db), 60_000);
+  // Kept until staff change anything (a change to everything, heard from any process).
+  const sections = clearedBy(catalogChanges, cachedValue(() => listSections(db), 60_000));
+  const bar = clearedBy(catalogChanges, cachedValue(() => listAnnouncements(db), 60_000));
   const at = () => ({ db, now: now() });
   return {
     /** The service clock: staff pages judge windows by it, as shoppers' reads do. */
     now,
-    clearCache() {
-      sections.clear();
-      bar.clear();
-    },
     /** GET /api/admin/home: every section with its settings, and every announcement with whether it shows now and why. */
     overview: async () => {
       const [rows, announcements, freeFrom] = await Promise.all([listSections(db), listAnnouncements(db), freeShippingFrom()]);

@@ -1,12 +1,13 @@
 import { asc, desc } from "drizzle-orm";
-import type { CatalogChanges } from "../cache/catalog-changes";
+import { type CatalogChanges, clearedBy } from "../cache/catalog-changes";
+import { cachedValue } from "../cache/cached-value";
 import type { Database } from "../db/client";
 import { categories, contentEntries, MENU_HANDLES, type MenuHandle } from "../db/schema";
 import { isLiveEntry } from "../content/published";
 import { publishingAll } from "../zones/staff-change";
 import { entryPath } from "../../shared/content-paths";
 import { MENU_TITLES, type StoreMenus } from "../../shared/menus";
-import { loadMenuNodes, type MenuNode } from "./load-menus";
+import { loadMenuNodes } from "./load-menus";
 import type { MenuSave } from "./menu-schemas";
 import { resolveStoreMenus, staffMenuTree } from "./resolve-menus";
 import { saveMenu } from "./save-menu";
@@ -15,8 +16,6 @@ export interface MenuServiceDeps {
   db: Database;
   now: () => Date;
   catalogChanges: CatalogChanges;
-  /** The loaded menus, kept by the context until a staff change (cachedValue): every page's header and footer read them. */
-  cached: () => Promise<MenuNode[]>;
 }
 
 /** How many pages, policies and posts the editor's picker lists: the most recently edited, so the page stays light. */
@@ -47,8 +46,11 @@ async function linkTargets(db: Database, now: Date) {
 }
 
 /** The header, footer and legal menus (issue 28): staff edit them as data; the pages render them resolved. */
-export function createMenuService({ db, now, catalogChanges, cached }: MenuServiceDeps) {
+export function createMenuService({ db, now, catalogChanges }: MenuServiceDeps) {
   const changing = publishingAll(catalogChanges);
+  // Every page's header and footer read the menus: kept until staff change them or what they link to (a change to
+  // everything, heard from any process).
+  const storeNodes = clearedBy(catalogChanges, cachedValue(() => loadMenuNodes(db), 60_000));
   /** Every menu as staff see it, and what they can link to. */
   const staffView = async () => {
     const [nodes, targets] = await Promise.all([loadMenuNodes(db), linkTargets(db, now())]);
@@ -56,7 +58,7 @@ export function createMenuService({ db, now, catalogChanges, cached }: MenuServi
   };
   return {
     /** The menus shoppers see now (live targets only), from the cached items: the root loader's `menus`. */
-    storefront: async (): Promise<StoreMenus> => resolveStoreMenus(await cached(), now()),
+    storefront: async (): Promise<StoreMenus> => resolveStoreMenus(await storeNodes.get(), now()),
     staffView,
     /** Replaces one menu's tree (audited); every process drops its caches. */
     save: changing(async ({ handle, input, actor }: { handle: MenuHandle; input: MenuSave; actor: string }) => {

@@ -1,4 +1,6 @@
 import { eq } from "drizzle-orm";
+import { type CatalogChanges, publishingChangedProducts } from "../cache/catalog-changes";
+import type { SharedReads } from "../catalog/shared-reads";
 import type { Database } from "../db/client";
 import { users, type ReviewRow, type ReviewStatus } from "../db/schema";
 import type { Logger } from "../logger";
@@ -15,6 +17,10 @@ interface ReviewDeps {
   logger: Logger;
   now: () => Date;
   store: StoreInfo;
+  /** Where a review's change to a product's rating is published (decision 0022). */
+  catalogChanges: CatalogChanges;
+  /** A product's first page of reviews is the same for everyone: shared like the catalogue reads. */
+  sharedReads: SharedReads;
 }
 
 /** Tells the author what staff decided; after the decision is saved, and a mail failure is only logged. */
@@ -42,15 +48,17 @@ async function tellAuthor({ db, mailer, logger, store }: ReviewDeps, review: Rev
 
 /** Verified-purchase reviews (issue 18): what the product page, the buyer and staff call. */
 export function createReviewService(deps: ReviewDeps) {
-  const { db, now } = deps;
+  const { db, now, sharedReads } = deps;
+  /** A shopper's write publishes the product whose rating it changed, and only that one (decision 0022). */
+  const publishing = <A extends unknown[], R>(service: (...args: A) => Promise<R>) => publishingChangedProducts(deps.catalogChanges, service);
   return {
-    list: (args: { productId: number; query: ReviewListQuery }) => listProductReviews({ db, ...args }),
+    list: sharedReads.share((args: { productId: number; query: ReviewListQuery }) => listProductReviews({ db, ...args })),
     summary: (productId: number) => reviewSummary(db, productId),
     productFit: (productId: number) => productFit(db, productId),
     eligibility: (args: { userId: string; productId: number }) => reviewEligibility({ db, ...args }),
-    write: (args: { userId: string; productId: number; input: ReviewInput }) => writeReview({ db, now: now(), ...args }),
-    edit: (args: { userId: string; reviewId: string; input: ReviewInput }) => editReview({ db, now: now(), ...args }),
-    remove: (args: { userId: string; reviewId: string }) => deleteReview({ db, ...args }),
+    write: publishing((args: { userId: string; productId: number; input: ReviewInput }) => writeReview({ db, now: now(), ...args })),
+    edit: publishing((args: { userId: string; reviewId: string; input: ReviewInput }) => editReview({ db, now: now(), ...args })),
+    remove: publishing((args: { userId: string; reviewId: string }) => deleteReview({ db, ...args })),
     staff: {
       list: (args: { status: ReviewStatus; page: number }) => listStaffReviews({ db, ...args }),
       publish: async (args: { id: string; actor: string }) => {

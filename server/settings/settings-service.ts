@@ -3,8 +3,8 @@ import type { ConsentScope } from "../../shared/consent";
 import { storeTimeZone } from "../../shared/time-zones";
 import { postalAddress, type PublicStore, SOCIAL_NETWORK_NAMES, socialLinksOf } from "../../shared/store-settings";
 import { recordAudit } from "../audit/audit-log";
-import type { CatalogChanges } from "../cache/catalog-changes";
-import type { SharedReads } from "../catalog/shared-reads";
+import { type CatalogChanges, clearedBy } from "../cache/catalog-changes";
+import { createSharedReads } from "../catalog/shared-reads";
 import type { Database } from "../db/client";
 import { discountCodes, settings, type SettingsRow } from "../db/schema";
 import { AppError } from "../errors";
@@ -39,8 +39,8 @@ export interface SettingsDeps {
   db: Database;
   media: MediaStore;
   now: () => Date;
-  /** Reads are shared for a moment between visitors, and cleared by every change (server/catalog/shared-reads.ts). */
-  sharedReads: SharedReads;
+  /** How long the settings' read is shared between visitors (server/catalog/shared-reads.ts); 0 (tests) turns it off. */
+  sharedReadMs: number;
   /** A save is told to every process, whose caches and page caches drop (decision 0022). */
   catalogChanges: CatalogChanges;
 }
@@ -49,7 +49,10 @@ export interface SettingsDeps {
  * The store's one row of settings (issue 27): who the store is, read by the pages, the emails, the JSON-LD and the
  * exports; staff change it at /admin/settings, each change audited.
  */
-export function createSettingsService({ db, media, now, sharedReads, catalogChanges }: SettingsDeps) {
+export function createSettingsService({ db, media, now, sharedReadMs, catalogChanges }: SettingsDeps) {
+  // The settings change only when staff save them (a change to everything): a sale's stock change, many a second
+  // during a drop, leaves their shared read alone (each checkout's email and each render read them).
+  const sharedReads = clearedBy(catalogChanges, createSharedReads({ ttlMs: sharedReadMs, maxEntries: 1 }));
   const read = sharedReads.share(
     async (_: void) => {
       const [row] = await db.select().from(settings).where(eq(settings.id, 1));

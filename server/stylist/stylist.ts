@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIZES } from "../../shared/size-chart";
+import { limits, spendAttempt } from "../accounts/rate-limit";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { loadCandidates, toSuggestion } from "./candidates";
@@ -24,7 +25,7 @@ const SYSTEM =
  * used only when it parses, matches the answer's schema and names only products that are in stock; otherwise, and on
  * any error or timeout, the engine's own answer stands.
  */
-export function createStylist({ db, model, logger }: { db: Database; model: LanguageModel | null; logger: Logger }) {
+export function createStylist({ db, model, logger, now }: { db: Database; model: LanguageModel | null; logger: Logger; now: () => Date }) {
   async function viaModel<T>(work: () => Promise<T | null>, fallback: T, what: string): Promise<T> {
     if (!model) return fallback;
     try {
@@ -36,6 +37,8 @@ export function createStylist({ db, model, logger }: { db: Database; model: Lang
   }
 
   return {
+    /** 60 answers an hour per IP: the assistant may call a paid model. */
+    allow: (ip: string) => spendAttempt(db, [limits.stylistIp(ip)], now),
     async styleRecommendation(prefs: StylePreferences): Promise<StyleAnswer> {
       const base = await adviseStyle({ db, prefs });
       return viaModel(

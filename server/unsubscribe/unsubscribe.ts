@@ -17,7 +17,8 @@ export const UNSUBSCRIBED_MESSAGE: Record<UnsubscribeKind, string> = {
  * that address (a shopper who says "no more" after one notice means all of them). Idempotent, and a subscription
  * deleted since (an erased account) answers the same: nobody is emailed either way.
  */
-export async function unsubscribe({ db, links, token, now }: { db: Database; links: UnsubscribeLinks; token: string; now: Date }): Promise<{ kind: UnsubscribeKind; message: string }> {
+export async function unsubscribe({ db, links, token, now: clock }: { db: Database; links: UnsubscribeLinks; token: string; now: () => Date }): Promise<{ kind: UnsubscribeKind; message: string }> {
+  const now = clock();
   const target = await links.verify(token);
   if (!target) throw new AppError("bad_request", BAD_LINK);
   if (target.kind === "recovery") {
