@@ -72,7 +72,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Drops expired sessions and day-old rate-limit records. */
     tidy: async () => {
       await deleteExpiredSessions(clocked);
-      await deleteOldAttempts(db, now());
+      await deleteOldAttempts(db, now);
     },
   };
 }

@@ -75,6 +75,6 @@ export async function clearAttempts(db: Database, checks: Limit[]): Promise<void
   await db.delete(authAttempts).where(inArray(authAttempts.key, checks.map((c) => c.key)));
 }
 
-export async function deleteOldAttempts(db: Database, now: Date): Promise<void> {
-  await db.delete(authAttempts).where(lt(authAttempts.attemptedAt, new Date(now.getTime() - 24 * HOUR)));
+export async function deleteOldAttempts(db: Database, now: () => Date): Promise<void> {
+  await db.delete(authAttempts).where(lt(authAttempts.attemptedAt, new Date(now().getTime() - 24 * HOUR)));
 }

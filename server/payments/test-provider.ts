@@ -23,7 +23,7 @@ export type PaymentEventHandler = (event: PaymentEvent) => Promise<void>;
  * form (server/payments/test-payments.ts). Its intents live in the database.
  *
  * Like Stripe, it tells the store what happened to a payment only through events, each with its own id, which the
- * store hands to the one payment-event handler (issue 35; `onEvent`, wired in server/context.ts): succeeded, failed
+ * store hands to the one payment-event handler (issue 35; `onEvent`, wired in server/orders/checkout-service.ts): succeeded, failed
  * and canceled as the intent changes, and a refund as an event the handler acknowledges and ignores, as Stripe's
  * `charge.refunded` is. It knows no order rule.
  */
