@@ -3,9 +3,8 @@
 // Prints what is created, updated and refused (with line numbers); writes nothing when any line is refused (exit 1).
 // Refuses beside a running PGlite store: the staff page imports into it (decision 0036).
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { importCatalog } from "../server/catalog/shopify-csv/import-catalog";
-import { createMediaStore } from "../server/media/media-store";
+import { mediaStoreFromConfig } from "../server/media/media-from-config";
 import { openToolDatabase, parseToolArgs, RefusedError, runTool, toolConfig, UsageError } from "./cli-kit";
 
 const USAGE = "npm run catalog:import -- <file.csv> [--dry-run] [--collection men]";
@@ -20,7 +19,7 @@ await runTool(async () => {
   try {
     const started = Date.now();
     console.log(`Reading ${file}...`);
-    const media = createMediaStore(config.MEDIA_DIR ?? join(dataDir, "media"));
+    const media = mediaStoreFromConfig(config);
     const report = await importCatalog({ db: database.db, text: readFileSync(file, "utf8"), dryRun: values["dry-run"], defaultCollection: values.collection, actor: "cli", media, fetchOptions: { allowHosts: config.IMPORT_IMAGE_HOSTS } });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`${report.rows} rows: ${report.created.length} to create, ${report.updated.length} to update, ${report.unchanged.length} unchanged, ${report.refused.length} refused, ${report.photos} photos, ${report.warnings.length} notes (${seconds} s)`);

@@ -12,6 +12,20 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Product photos (originals and derivatives); DATA_DIR/media when not set. */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Where photos live (decision 0053): this machine's MEDIA_DIR, or an S3-compatible bucket (the S3_* settings). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)").optional(),
+  /** The bucket's region ("auto" for Cloudflare R2). */
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region such as eu-west-1 (or auto for R2)").optional(),
+  /** For R2, MinIO, Backblaze, Wasabi: the S3 API's address; AWS itself when not set. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Address the bucket as ENDPOINT/BUCKET/key instead of BUCKET.ENDPOINT/key (MinIO and most local servers). */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Both, or neither for the SDK's default credential chain (AWS_* variables, a profile, an instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Pages link to photos here (a CDN or the bucket's public address) instead of the store's own /media. */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")).optional(),
   /** Hosts a catalogue import may fetch photos from even on a private address, comma-separated (normally none). */
   IMPORT_IMAGE_HOSTS: z.string().default("").transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   /** PostgreSQL connection string; when set, PGlite is not used. */
@@ -71,6 +85,14 @@ const schema = z.object({
 }).refine((c) => [c.STRIPE_SECRET_KEY, c.STRIPE_PUBLISHABLE_KEY, c.STRIPE_WEBHOOK_SECRET].filter(Boolean).length % 3 === 0, {
   message: "set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together",
   path: ["STRIPE_SECRET_KEY"],
+}).superRefine((c, ctx) => {
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: "custom", path: [c.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither for the default credential chain" });
+  }
+  if (c.MEDIA_STORAGE !== "s3") return;
+  for (const name of ["S3_BUCKET", "S3_REGION"] as const) {
+    if (!c[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_STORAGE=s3" });
+  }
 });
 
 export type Config = z.infer<typeof schema>;

@@ -12,7 +12,7 @@ import { developmentPages, productionPages } from "./http/pages";
 import { createJobRunner } from "./jobs/job-runner";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
-import { createMediaStore } from "./media/media-store";
+import { assertMediaReachable, mediaStoreFromConfig } from "./media/media-from-config";
 import { startMetricsServer } from "./metrics/metrics-http";
 import { assertDataDirFree, startControlSocket } from "./ops/control-socket";
 import { createPaymentProvider } from "./payments/create-payment-provider";
@@ -58,6 +58,9 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   if (config.STORE_CLOCK_OFFSET > 0) {
     logger.warn({ clockOffsetMs: config.STORE_CLOCK_OFFSET, storeNow: now().toISOString() }, `STORE_CLOCK_OFFSET is set: this store's clock runs ${config.STORE_CLOCK_OFFSET / 60_000} minutes AHEAD of the real time (reservations expire, jobs fire and emails go early). For trying the store out only: unset it for real shoppers.`);
   }
+  // Photos in MEDIA_DIR or an S3-compatible bucket (decision 0053); a bucket that can't be read stops the start.
+  const media = mediaStoreFromConfig(config);
+  await assertMediaReachable(media);
   // Two processes on one PGlite directory can corrupt it: another store or a tool may have it open (decision 0036).
   if (!config.DATABASE_URL) await assertDataDirFree(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
@@ -73,7 +76,6 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   const payments = paymentsFor ? paymentsFor(database.db) : createPaymentProvider(config, database.db);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: join(resolve(config.DATA_DIR), "outbox") });
   const storeUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const media = createMediaStore(config.MEDIA_DIR ?? join(resolve(config.DATA_DIR), "media"));
   // Expiring reservations, owed confirmations and refunds, alerts and upkeep run as jobs (decision 0026).
   const jobs = config.RUN_JOBS ? createJobRunner({ database, logger, now }) : null;
   const services = createServices({
@@ -100,7 +102,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
     services.metrics.countJobsWith(jobs.counts);
   }
   const metricsServer = serveMetrics && config.METRICS_PORT !== undefined ? await startMetricsServer({ port: config.METRICS_PORT, render: services.metrics.render, contentType: services.metrics.contentType }) : null;
-  logger.info({ payments: payments.name, mail: config.SMTP_URL ? "smtp" : "outbox", jobs: Boolean(jobs), metricsPort: metricsServer ? config.METRICS_PORT : null }, "services ready");
+  logger.info({ payments: payments.name, media: media.bucket.kind, mail: config.SMTP_URL ? "smtp" : "outbox", jobs: Boolean(jobs), metricsPort: metricsServer ? config.METRICS_PORT : null }, "services ready");
   // Several processes on one PostgreSQL tell each other what changed, so their caches agree within a second (decision 0022).
   const changeFeed = config.DATABASE_URL ? startChangeFeed({ url: config.DATABASE_URL, db: database.db, changes: services.catalogChanges, logger }) : null;
   await changeFeed?.listening;

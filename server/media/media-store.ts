@@ -1,14 +1,16 @@
-import { createHash, randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { createHash } from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../errors";
+import { createByteLru } from "./byte-lru";
+import { createLocalBucket } from "./local-bucket";
+import { contentTypeOf, IMMUTABLE, type MediaBucket, MediaUnavailableError, type StoredObject } from "./media-bucket";
 import { PHOTO_WIDTHS } from "./photo-schemas";
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
 const MAX_PIXELS = 60_000_000;
+/** Hot derivatives kept in memory when the store serves /media from a bucket (a few hundred thumbnails). */
+export const DEFAULT_MEDIA_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface StoredPhoto {
   key: string;
@@ -38,56 +40,81 @@ async function inspect(buffer: Buffer) {
   return { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height, ext: avif ? "avif" : meta.format === "jpeg" ? "jpg" : meta.format! };
 }
 
-/**
- * Photos on disk under `dir` (MEDIA_DIR, default DATA_DIR/media): the original as uploaded in originals/, and every
- * derivative, made once at upload, in derived/. Files are named by a hash of the original's bytes, so the same photo
- * uploaded twice is stored once and a name never changes meaning (served with immutable caching).
- */
-export function createMediaStore(dir: string) {
-  const root = resolve(dir);
-  const originals = join(root, "originals");
-  const derived = join(root, "derived");
+/** Every derivative of one photo: the original is decoded once (off the event loop, in sharp's threads), at its largest width. */
+async function derive(buffer: Buffer, key: string, widths: number[]): Promise<[string, Buffer][]> {
+  const { data, info } = await sharp(buffer, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: widths.at(-1)!, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  return Promise.all(
+    widths.flatMap((w) => {
+      const base = decoded.clone().resize({ width: w, withoutEnlargement: true });
+      const outputs: [string, Sharp][] = [
+        ["avif", base.clone().avif({ quality: 55, effort: 2 })],
+        ["webp", base.clone().webp({ quality: 78 })],
+        ["jpg", base.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true })],
+      ];
+      return outputs.map(async ([format, pipeline]) => [`derived/${key}-${w}.${format}`, await pipeline.toBuffer()] as [string, Buffer]);
+    }),
+  );
+}
 
+export interface MediaStoreOptions {
+  /** MEDIA_PUBLIC_URL: pages link to derivatives there (a CDN or the bucket's public address) instead of /media. */
+  publicUrl?: string | null;
+  /** The in-memory cache of hot derivatives served from a bucket, in bytes (none for a local folder: the OS caches files). */
+  cacheBytes?: number;
+}
+
+/**
+ * The store's photos (decision 0053): the original as uploaded under originals/, and every derivative, made once at
+ * upload, under derived/, in a local folder (a path) or an S3-compatible bucket. Keys are a hash of the original's
+ * bytes, so the same photo uploaded twice is stored once and a name never changes meaning (served with immutable
+ * caching).
+ */
+export function createMediaStore(storage: string | MediaBucket, { publicUrl = null, cacheBytes }: MediaStoreOptions = {}) {
+  const bucket = typeof storage === "string" ? createLocalBucket(storage) : storage;
+  const cache = createByteLru<StoredObject>(cacheBytes ?? (bucket.kind === "local" ? 0 : DEFAULT_MEDIA_CACHE_BYTES));
+
+  /**
+   * Checks the upload, writes every derivative and then the original, and only then answers, so a caller writes its
+   * database row after all the files exist: a bucket that fails midway leaves no row pointing at missing derivatives.
+   * The original is written last, so with the largest JPEG (the old folder store's last file) it marks a photo stored
+   * whole: the same photo again is not made twice.
+   */
   async function save(buffer: Buffer): Promise<StoredPhoto> {
     if (buffer.length === 0) throw new AppError("bad_request", "The file is empty");
     if (buffer.length > MAX_UPLOAD_BYTES) throw new AppError("bad_request", "The photo is over 20 MB");
     const { width, height, ext } = await inspect(buffer);
     const key = createHash("sha256").update(buffer).digest("hex").slice(0, 24);
     const widths = [...PHOTO_WIDTHS.filter((w) => w < width), Math.min(width, PHOTO_WIDTHS.at(-1)!)].filter((w, i, all) => all.indexOf(w) === i);
-    await mkdir(originals, { recursive: true });
-    await mkdir(derived, { recursive: true });
-    const original = join(originals, `${key}.${ext}`);
-    if (!existsSync(original)) await writeAtomically(original, buffer);
-    for (const w of widths) {
-      const base = sharp(buffer, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: w, withoutEnlargement: true });
-      const outputs: [string, Sharp][] = [
-        ["avif", base.clone().avif({ quality: 55, effort: 2 })],
-        ["webp", base.clone().webp({ quality: 78 })],
-        ["jpg", base.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true })],
-      ];
-      for (const [format, pipeline] of outputs) {
-        const file = join(derived, `${key}-${w}.${format}`);
-        if (!existsSync(file)) await writeAtomically(file, await pipeline.toBuffer());
+    const original = `originals/${key}.${ext}`;
+    try {
+      const whole = (await Promise.all([bucket.exists(original), bucket.exists(`derived/${key}-${widths.at(-1)}.jpg`)])).every(Boolean);
+      if (!whole) {
+        const files = await derive(buffer, key, widths);
+        await Promise.all(files.map(([file, body]) => bucket.put(file, body, { contentType: contentTypeOf(file), cacheControl: IMMUTABLE })));
+        await bucket.put(original, buffer, { contentType: contentTypeOf(original), cacheControl: "private, no-store" });
       }
+    } catch (error) {
+      if (error instanceof MediaUnavailableError) throw new AppError("unavailable", "The photo storage is not answering, so the photo was not saved: try again in a minute");
+      throw error;
     }
     return { key, width, height, widths };
   }
 
-  /** The path of a derivative to serve, or null when the name is not one (so nothing outside derived/ is reachable). */
-  function derivativePath(file: string): string | null {
+  /**
+   * A derivative to serve at /media/{file}, or null when there is none. A name that is not a derivative's is null
+   * without asking the bucket. Throws MediaUnavailableError when the bucket does not answer.
+   */
+  async function read(file: string): Promise<StoredObject | null> {
     if (!DERIVATIVE_FILE.test(file)) return null;
-    const path = join(derived, file);
-    return existsSync(path) ? path : null;
+    const hit = cache.get(file);
+    if (hit) return hit;
+    const found = await bucket.get(`derived/${file}`);
+    if (found) cache.set(file, found);
+    return found;
   }
 
-  return { save, derivativePath, root };
+  return { save, read, bucket, publicUrl, cache };
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
-
-/** Written under a temporary name and renamed, so a crash never leaves half a file under the real name. */
-async function writeAtomically(path: string, data: Buffer) {
-  const temp = `${path}.${randomUUID()}.tmp`; // unique: two uploads of the same photo may write at once
-  await writeFile(temp, data);
-  await rename(temp, path);
-}
