@@ -17,6 +17,7 @@ import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
 import { ConsentScript } from "./components/layout/consent-script";
 import { startPageMetrics } from "./lib/page-metrics";
+import { noteLanding } from "./lib/attribution";
 import { ExitIntent } from "./components/marketing/exit-intent";
 import { staffAsOf } from "./lib/content-preview.server";
 import { isStaffPath } from "./lib/staff-path";
@@ -156,6 +157,7 @@ export default function App() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     startPageMetrics();
+    noteLanding(window.location, document.referrer);
   }, []);
   useEffect(() => {
     // A tag manager loaded on an earlier page must not run on a payment page: load checkout afresh without it.

@@ -59,7 +59,7 @@ const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px
 
 /** Reports → Sales over time (issue 52): the period, grouped by day, week or month, in the store's time zone. */
 export default function AdminReportsSales({ loaderData }: Route.ComponentProps) {
-  const { range, from, to, groupBy, compare, timeZone, report, error } = loaderData;
+  const { range, from, to, query: { groupBy, compare }, timeZone, report, error } = loaderData;
   const [chosen, setChosen] = useState(range);
   const query = new URLSearchParams({ from, to, groupBy, ...(compare ? { compare } : {}) }).toString();
   const headline: (keyof SalesFigures)[] = ["netSalesCents", "totalSalesCents", "orders", "averageOrderValueCents"];

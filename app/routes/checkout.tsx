@@ -14,6 +14,7 @@ import { useQuote } from "~/components/checkout/use-quote";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { usePaymentOutcome } from "~/components/checkout/use-payment-outcome";
 import { apiRequest, ApiError } from "~/lib/api";
+import { landingAttribution } from "~/lib/attribution";
 import { trackBeginCheckout } from "~/lib/track-purchase";
 import { useCart } from "~/lib/cart";
 
@@ -59,7 +60,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setStarting(true);
     setSetupError(null);
     try {
-      setPayment(await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total }));
+      setPayment(await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total, attribution: landingAttribution() }));
       if (save) {
         apiRequest("POST", "/api/account/addresses", { name: details.name, ...details.address }).then(
           () => toast.success("Address saved to your account"),

@@ -198,6 +198,8 @@ export const variants = pgTable(
      * figures for a variant's stock, the higher version is the later (decision 0043).
      */
     stockVersion: integer("stock_version").notNull().default(0),
+    /** When on_hand last fell to 0 (the same trigger, migration 0044): the sell-through report's "last sold out". */
+    soldOutAt: timestamp("sold_out_at", { withTimezone: true }),
     /** Shipping weight of one unit in grams (Shopify's Variant Grams); null counts as nothing. */
     weightGrams: integer("weight_grams"),
   },
@@ -530,6 +532,13 @@ export const orders = pgTable(
     /** The checkout's "Email me about my order and offers" box (issue 31): when it was ticked and which wording it showed. */
     marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
     marketingConsentWording: text("marketing_consent_wording"),
+    /**
+     * Where the shopper came from (issue 52's sales by channel): the landing page's utm_source and utm_medium and the
+     * referring site's host, as the storefront sent them with the checkout (server/orders/checkout-schemas.ts).
+     */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    referrerHost: text("referrer_host"),
     /** The parcel, once staff mark the order shipped: carrier, its tracking number, and the page to follow it. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),

@@ -18,6 +18,33 @@ export const addressSchema = z
 
 export const discountCodeSchema = z.string().trim().max(40, "Discount code is too long").transform((v) => v.toUpperCase());
 
+/** A utm value as campaigns write them: letters, digits, spaces and . _ ~ + - only, kept in lower case. */
+const utmValue = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(100, `${field} is too long`)
+    .regex(/^[\p{L}\p{N} ._~+-]+$/u, `${field} can hold letters, digits, spaces and . _ ~ + - only`)
+    .transform((v) => v.toLowerCase());
+
+/**
+ * Where the shopper came from (issue 52's sales by channel): the landing page's utm_source and utm_medium and the
+ * referring site's host name (never its path), as the storefront kept them for the visit (app/lib/attribution.ts).
+ */
+export const attributionSchema = z
+  .object({
+    utmSource: utmValue("utmSource").optional(),
+    utmMedium: utmValue("utmMedium").optional(),
+    referrer: z
+      .string({ error: "referrer must be text" })
+      .trim()
+      .toLowerCase()
+      .max(253, "referrer is too long")
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "referrer must be a host name such as www.google.com")
+      .optional(),
+  })
+  .strict();
+
 /**
  * POST /api/create-payment-intent. SPEC §7 sends `amount` (the cart total in dollars); it is accepted and ignored:
  * the server prices the cart itself.
@@ -32,7 +59,10 @@ export const checkoutDetailsSchema = z
     discountCode: discountCodeSchema.optional(),
     /** The shipping rate the shopper picked (from the quote's options); the cheapest one when left out. */
     shippingRateId: z.number().int().positive().max(2_147_483_647).optional(),
+    /** Pay with the signed-in account's store credit first (issue 51); a guest asking for it is refused. */
+    useStoreCredit: z.boolean({ error: "useStoreCredit must be true or false" }).optional(),
     amount: z.number().optional(),
+    attribution: attributionSchema.optional(),
   })
   .strict();
 
@@ -53,6 +83,7 @@ export const quoteSchema = z
       .strict()
       .optional(),
     shippingRateId: z.number().int().positive().max(2_147_483_647).optional(),
+    useStoreCredit: z.boolean({ error: "useStoreCredit must be true or false" }).optional(),
   })
   .strict();
 

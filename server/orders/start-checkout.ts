@@ -161,6 +161,9 @@ function contactColumns(details: CheckoutDetails, now: Date) {
     shippingRegion: details.address.region,
     shippingPostalCode: details.address.postalCode.toUpperCase(),
     shippingCountry: details.address.country,
+    utmSource: details.attribution?.utmSource ?? null,
+    utmMedium: details.attribution?.utmMedium ?? null,
+    referrerHost: details.attribution?.referrer ?? null,
     updatedAt: now,
   };
 }

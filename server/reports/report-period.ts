@@ -59,3 +59,9 @@ export function periodGroups({ from, to }: Period, groupBy: GroupBy): { key: str
   }
   return groups;
 }
+
+/** A report's series for its period and, when asked, for the period it is compared with (every report's `compare`). */
+export async function withCompare<S extends object>(period: Period, compare: Compare | undefined, series: (p: Period) => Promise<S>) {
+  const current = await series(period);
+  return { ...current, ...(compare ? { compare: { compare, ...(await series(comparePeriod(period, compare))) } } : {}) };
+}

@@ -7,16 +7,41 @@ const day = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "is not a calendar date");
 
 /**
- * GET /api/admin/reports/sales[.csv] (issue 52): the period's first and last day in the store's time zone (default:
- * the last 30 days), how to group it, and what to compare it with. The period's length is checked once the defaults
- * are known (server/reports/report-period.ts).
+ * Every report's period (issue 52): its first and last day in the store's time zone (default: the last 30 days), and
+ * what to compare it with. The period's length is checked once the defaults are known (server/reports/report-period.ts).
  */
+const period = {
+  from: day.optional(),
+  to: day.optional(),
+  compare: z.enum(["previous", "year"], { error: "must be previous or year" }).optional(),
+};
+
+/** GET /api/admin/reports/sales[.csv]: the period grouped by day, week or month. */
 export const salesReportQuery = z
-  .object({
-    from: day.optional(),
-    to: day.optional(),
-    groupBy: z.enum(["day", "week", "month"], { error: "must be day, week or month" }).default("day"),
-    compare: z.enum(["previous", "year"], { error: "must be previous or year" }).optional(),
-  })
+  .object({ ...period, groupBy: z.enum(["day", "week", "month"], { error: "must be day, week or month" }).default("day") })
   .strict();
 export type SalesReportQuery = z.output<typeof salesReportQuery>;
+
+export const PRODUCT_GROUPS = ["product", "variant", "collection", "discount", "channel"] as const;
+export type ProductGroup = (typeof PRODUCT_GROUPS)[number];
+
+/** GET /api/admin/reports/products[.csv]: the period's sales by product, variant, collection, discount code or channel. */
+export const productsReportQuery = z
+  .object({ ...period, groupBy: z.enum(PRODUCT_GROUPS, { error: "must be product, variant, collection, discount or channel" }).default("product") })
+  .strict();
+export type ProductsReportQuery = z.output<typeof productsReportQuery>;
+
+export const SELL_THROUGH_SORTS = ["sold", "sell-through", "cover"] as const;
+
+/**
+ * GET /api/admin/reports/sell-through[.csv]: per product, variant or size (a product's size in every colour), sorted
+ * by units sold, by sell-through (lowest first: the sizes that sit) or by days of cover (fewest first: about to run out).
+ */
+export const sellThroughQuery = z
+  .object({
+    ...period,
+    groupBy: z.enum(["product", "variant", "size"], { error: "must be product, variant or size" }).default("variant"),
+    sort: z.enum(SELL_THROUGH_SORTS, { error: "must be sold, sell-through or cover" }).default("sold"),
+  })
+  .strict();
+export type SellThroughQuery = z.output<typeof sellThroughQuery>;

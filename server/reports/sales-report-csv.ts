@@ -1,9 +1,8 @@
-import { stringify } from "csv-stringify/sync";
 import { dollars } from "../tax/tax-report";
+import { reportCsv } from "./report-csv";
 import type { SalesReport, SalesRow } from "./sales-report";
 
 export const SALES_CSV_HEADER = [
-  "Series",
   "Period start",
   "Period end",
   "Gross sales (USD)",
@@ -20,8 +19,7 @@ export const SALES_CSV_HEADER = [
   "Returning customers",
 ];
 
-const line = (series: string, r: SalesRow) => [
-  series,
+const line = (r: SalesRow) => [
   r.periodStart,
   r.periodEnd,
   ...[r.grossSalesCents, r.discountsCents, r.returnsCents, r.netSalesCents, r.shippingCents, r.taxCents, r.totalSalesCents].map(dollars),
@@ -32,16 +30,5 @@ const line = (series: string, r: SalesRow) => [
   r.returningCustomers,
 ];
 
-/**
- * The report as CSV chunks for sendCsv (issue 32's streamed downloads): the header, then one row per period, then the
- * compared period's rows (series "comparison") when one was asked for. Amounts in dollars with two decimals.
- */
-export async function* salesReportCsv(report: SalesReport): AsyncGenerator<string> {
-  yield stringify([SALES_CSV_HEADER]);
-  const series: [string, SalesRow[]][] = [["current", report.rows], ...(report.compare ? [["comparison", report.compare.rows] as [string, SalesRow[]]] : [])];
-  for (const [name, rows] of series) {
-    for (let i = 0; i < rows.length; i += 200) yield stringify(rows.slice(i, i + 200).map((r) => line(name, r)));
-  }
-}
-
-export const salesCsvName = (store: string, { from, to }: { from: string; to: string }) => `${store}-sales-${from}-to-${to}.csv`;
+/** Sales over time as CSV: a row per period, amounts in dollars with two decimals. */
+export const salesReportCsv = (report: SalesReport) => reportCsv(SALES_CSV_HEADER, report, line);

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { countedOrders } from "../tax/tax-report";
 import { todayIn } from "../../shared/calendar-days";
-import { comparePeriod, type GroupBy, type Period, periodGroups, resolvePeriod } from "./report-period";
+import { type GroupBy, type Period, periodGroups, resolvePeriod, withCompare } from "./report-period";
 import type { SalesReportQuery } from "./report-schemas";
+import { counted, countedBefore, periodBounds, refundsIn } from "./report-sql";
 
 /** The figures of Sales over time (issue 52), each defined as Shopify's report defines it (see SALES_FIGURES). */
 export interface SalesFigures {
@@ -54,17 +54,13 @@ function figures(sum: Summed, customers: { newCustomers: number; returningCustom
   };
 }
 
-const counted = countedOrders("o");
-const countedBefore = countedOrders("p");
-
 /**
  * One series: sales by the group its order was paid in, and refunds by the group they were made in, both in the
  * store's zone (a refund is money moving that day, as the tax report counts it). All in SQL over the indexed
  * paid_at and created_at ranges: no order is loaded into the process.
  */
 async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy, timeZone: string): Promise<SalesSeries> {
-  const start = sql`(${from}::date::timestamp at time zone ${timeZone})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+  const { start, end } = periodBounds({ from, to }, timeZone);
   const groupOf = (column: string) => sql`to_char(date_trunc(${groupBy}, ${sql.raw(column)} at time zone ${timeZone}), 'YYYY-MM-DD')`;
   const moves = await db.execute(sql`
     with sold as (
@@ -75,20 +71,8 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
              (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id) as units
       from orders o
       where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end}
-    ), given_back as (
-      select ${groupOf("f.created_at")} as grp, t.tax, f.amount_cents - t.tax as untaxed,
-             o.total_cents - o.tax_cents - o.shipping_cents as goods, o.shipping_cents as shipping,
-             -- what earlier refunds of the order gave back, without tax: goods come back first, the shipping last
-             (select coalesce(sum(p.amount_cents - (select coalesce(sum(pt.tax_cents), 0) from refund_tax_lines pt where pt.refund_id = p.id)), 0)
-              from refunds p where p.order_id = f.order_id and (p.created_at, p.id) < (f.created_at, f.id)) as before
-      from refunds f
-      join orders o on o.id = f.order_id
-      cross join lateral (select coalesce(sum(r.tax_cents), 0) as tax from refund_tax_lines r where r.refund_id = f.id) t
-      where ${counted} and f.created_at >= ${start} and f.created_at < ${end}
     ), returned as (
-      select grp, tax, untaxed,
-             least(greatest(before + untaxed - goods, 0), shipping) - least(greatest(before - goods, 0), shipping) as shipping
-      from given_back
+      select ${groupOf("r.created_at")} as grp, r.tax, r.untaxed, r.shipping from (${refundsIn(start, end)}) r
     ), moves as (
       select grp, net + discount as gross, discount, 0 as returns, shipping, tax, 1 as orders, units from sold
       union all
@@ -132,8 +116,6 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
 /** GET /api/admin/reports/sales: the period in the store's zone, and the period to compare with when asked. */
 export async function salesReport({ db, query, timeZone, now }: { db: Database; query: SalesReportQuery; timeZone: string; now: Date }): Promise<SalesReport> {
   const period = resolvePeriod(query, todayIn(timeZone, now));
-  const current = await salesSeries(db, period, query.groupBy, timeZone);
-  const report: SalesReport = { ...current, timeZone, groupBy: query.groupBy };
-  if (query.compare) report.compare = { compare: query.compare, ...(await salesSeries(db, comparePeriod(period, query.compare), query.groupBy, timeZone)) };
-  return report;
+  const series = await withCompare(period, query.compare, (p) => salesSeries(db, p, query.groupBy, timeZone));
+  return { ...series, timeZone, groupBy: query.groupBy };
 }
