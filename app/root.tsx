@@ -13,6 +13,7 @@ import { useNonce } from "./lib/nonce";
 import { isSessionChanging, useUser } from "./lib/session";
 import { ViewerHead, ViewerProvider } from "./lib/viewer";
 import { themeBootScript } from "./lib/theme";
+import { mediaBaseScript } from "../shared/photo-urls";
 import { trackPageView } from "./lib/analytics";
 import { dataLayerBootScript, isCheckoutPath } from "./lib/tag-manager";
 import { ConsentScript } from "./components/layout/consent-script";
@@ -108,7 +109,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16171a" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + dataLayerBootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript + dataLayerBootScript + mediaBaseScript() }} />
         {/* Consent Mode's defaults before any tag; Tag Manager only after a choice allows it (decision 0039). */}
         <ConsentScript />
         {/*

@@ -61,7 +61,7 @@ export function createApp({ services, logger, production, pages = null, secureCo
   app.use(withoutTrailingSlash);
   app.use(compression());
   app.get("/metrics", metricsEndpoint(services.metrics, metricsToken));
-  app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId) }));
+  app.use(securityHeaders({ production, stripe: services.payments.name === "stripe", gtm: Boolean(services.publicConfig.gtmId), mediaUrl: services.media.publicUrl }));
   // Staff (and unknown) writes clear every cache in every process; checkouts publish only what they changed (decision 0022).
   app.use(publishWrites(services.catalogChanges));
   // A visitor with a session or a cart gets a copy of the page with their viewer stitched in (decision 0034).

@@ -13,6 +13,7 @@ import { createJobRunner } from "./jobs/job-runner";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { assertMediaReachable, mediaStoreFromConfig } from "./media/media-from-config";
+import { setMediaBase } from "../shared/photo-urls";
 import { startMetricsServer } from "./metrics/metrics-http";
 import { assertDataDirFree, startControlSocket } from "./ops/control-socket";
 import { createPaymentProvider } from "./payments/create-payment-provider";
@@ -61,6 +62,8 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   // Photos in MEDIA_DIR or an S3-compatible bucket (decision 0053); a bucket that can't be read stops the start.
   const media = mediaStoreFromConfig(config);
   await assertMediaReachable(media);
+  // Pages link to MEDIA_PUBLIC_URL when it is set (every link is made through shared/photo-urls.ts).
+  setMediaBase(media.publicUrl);
   // Two processes on one PGlite directory can corrupt it: another store or a tool may have it open (decision 0036).
   if (!config.DATABASE_URL) await assertDataDirFree(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });

@@ -17,8 +17,31 @@ export interface Photo {
 export const PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
+/**
+ * Where pages link to photos: the store's own /media, or MEDIA_PUBLIC_URL (a CDN or the bucket's public address,
+ * decision 0053). The server sets it once at start; the page's boot script (mediaBaseScript) sets it in the browser
+ * before hydration, so both render the same links. A global, not module state: Vite may load this module twice.
+ */
+const holder = globalThis as { __mediaBase?: string };
+const mediaBase = () => holder.__mediaBase ?? "/media";
+export function setMediaBase(url: string | null) {
+  if (url) holder.__mediaBase = url.replace(/\/+$/, "");
+  else delete holder.__mediaBase;
+}
+/** The inline script that carries MEDIA_PUBLIC_URL to the browser (empty when photos are served at /media). */
+export const mediaBaseScript = () => (holder.__mediaBase ? `globalThis.__mediaBase=${JSON.stringify(holder.__mediaBase).replace(/</g, "\\u003c")};` : "");
+
+/** The public URL of a media file (`{key}-{width}.{format}`). */
+export const mediaUrl = (file: string) => `${mediaBase()}/${file}`;
+
 /** The public URL of one derivative. */
-export const photoUrl = (key: string, width: number, format: PhotoFormat) => `/media/${key}-${width}.${format}`;
+export const photoUrl = (key: string, width: number, format: PhotoFormat) => mediaUrl(`${key}-${width}.${format}`);
+
+/** A stored /media/… address (a rich-text image) as pages link to it. */
+export const storedMediaUrl = (src: string | undefined) => (src?.startsWith("/media/") ? mediaUrl(src.slice("/media/".length)) : src);
+
+/** An absolute URL for feeds, structured data and emails: a path on the store's origin, or a photo already on a CDN. */
+export const absoluteUrl = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
 
 /** "…-320.avif 320w, …-640.avif 640w": every width made of the photo, in one format. */
 export const photoSrcSet = (photo: Photo, format: PhotoFormat) => photo.widths.map((w) => `${photoUrl(photo.key, w, format)} ${w}w`).join(", ");

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { absoluteUrl } from "../../shared/photo-urls";
 import type { PublicStore } from "../../shared/store-settings";
 
 interface RootData {
@@ -33,7 +34,7 @@ export function pageTitle(matches: Matches, title: string): string {
 export function seo({ title, description, path, matches, image = "/og/default.png", type = "website", noindex = false }: { title: string; description: string; path: string; matches: Matches; image?: string; type?: string; noindex?: boolean }): MetaDescriptor[] {
   const origin = originOf(matches);
   const url = `${origin}${path}`;
-  const imageUrl = `${origin}${image}`;
+  const imageUrl = absoluteUrl(origin, image);
   return [
     { title },
     { name: "description", content: description },

@@ -3,7 +3,7 @@ import type { Review } from "../../server/reviews/review-types";
 import type { Crumb } from "./breadcrumbs";
 import { descriptionText } from "../../shared/description";
 import { offerAvailability } from "../../shared/product-stock";
-import { photoJpeg } from "../../shared/photo-urls";
+import { absoluteUrl, photoJpeg } from "../../shared/photo-urls";
 import type { PublicStore } from "../../shared/store-settings";
 
 /**
@@ -20,7 +20,7 @@ export function productJsonLd(product: ProductDetail, { origin, brand, reviews =
     url,
     productGroupID: `VS-${product.id}`,
     brand: { "@type": "Brand", name: brand },
-    image: product.images.map((i) => `${origin}${i}`),
+    image: product.images.map((i) => absoluteUrl(origin, i)),
     variesBy: ["https://schema.org/color", "https://schema.org/size"],
     aggregateRating: product.reviewCount > 0 ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } : undefined,
     review: reviews.length
@@ -39,7 +39,7 @@ export function productJsonLd(product: ProductDetail, { origin, brand, reviews =
       sku: v.sku,
       color: v.color,
       size: v.size,
-      image: `${origin}${product.colorImages[v.color]?.[0] ?? product.image}`,
+      image: absoluteUrl(origin, product.colorImages[v.color]?.[0] ?? product.image),
       offers: {
         "@type": "Offer",
         url,
@@ -71,7 +71,7 @@ export function organizationJsonLd(store: PublicStore, origin: string) {
     name: store.name,
     legalName: store.legalName,
     url: `${origin}/`,
-    logo: store.logo ? `${origin}${photoJpeg(store.logo, 640)}` : undefined,
+    logo: store.logo ? absoluteUrl(origin, photoJpeg(store.logo, 640)) : undefined,
     email: store.supportEmail,
     telephone: store.phone ?? undefined,
     address: {

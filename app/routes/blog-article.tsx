@@ -5,6 +5,7 @@ import { formatArticleDate } from "~/components/content/article-card";
 import { RichText } from "~/components/content/rich-text";
 import { isStaffPreview } from "~/lib/content-preview.server";
 import { originOf, pageTitle, seo } from "~/lib/seo";
+import { absoluteUrl } from "../../shared/photo-urls";
 
 /** A live post at /blog/{slug}; an earlier slug of one answers 301 to its current address (issue 28). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
         description: article.excerpt,
         author: { "@type": "Person", name: article.author },
         datePublished: article.publishDate,
-        image: `${origin}${article.image}`,
+        image: absoluteUrl(origin, article.image),
         mainEntityOfPage: `${origin}/blog/${article.id}`,
       },
     },

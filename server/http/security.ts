@@ -30,7 +30,7 @@ export function freshNonce(): string {
   return noncePool.toString("base64", nonceAt - NONCE_BYTES, nonceAt);
 }
 
-export function securityHeaders({ production, stripe = false, gtm = false }: { production: boolean; stripe?: boolean; gtm?: boolean }): RequestHandler[] {
+export function securityHeaders({ production, stripe = false, gtm = false, mediaUrl = null }: { production: boolean; stripe?: boolean; gtm?: boolean; mediaUrl?: string | null }): RequestHandler[] {
   // Stripe's Payment Element loads its script and frames from Stripe's hosts (DESIGN §6).
   const stripeScript = stripe ? ["https://js.stripe.com"] : [];
   const stripeFrames = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
@@ -38,6 +38,8 @@ export function securityHeaders({ production, stripe = false, gtm = false }: { p
   // Google Tag Manager and the Analytics hits it sends, only when GTM_ID is configured.
   const gtmScript = gtm ? ["https://www.googletagmanager.com"] : [];
   const gtmConnect = gtm ? ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"] : [];
+  // Photos from MEDIA_PUBLIC_URL (a CDN or the bucket, decision 0053) when pages link there.
+  const mediaImages = mediaUrl ? [new URL(mediaUrl).origin] : [];
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = freshNonce();
     next();
@@ -52,7 +54,7 @@ export function securityHeaders({ production, stripe = false, gtm = false }: { p
         frameSrc: stripe ? stripeFrames : ["'none'"],
         // Radix and React set style attributes; stylesheets themselves come from 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", ...gtmConnect],
+        imgSrc: ["'self'", "data:", ...mediaImages, ...gtmConnect],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...stripeApi, ...gtmConnect],
         objectSrc: ["'none'"],

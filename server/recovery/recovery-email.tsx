@@ -4,7 +4,7 @@ import { Heading } from "@react-email/heading";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { photoJpeg } from "../../shared/photo-urls";
+import { absoluteUrl, photoJpeg } from "../../shared/photo-urls";
 import { EmailLayout, type StoreIdentity, type StoreInfo } from "../mail/components/layout";
 import { money } from "../mail/components/order-parts";
 import { colors, styles } from "../mail/components/styles";
@@ -39,7 +39,7 @@ function Line({ line, storeUrl }: { line: RecoveryLine; storeUrl: string }) {
   return (
     <Row data-text="row" style={{ marginBottom: "12px" }}>
       <Column style={{ width: "76px", verticalAlign: "top" }} data-skip-in-text="true">
-        {line.photo ? <img src={`${storeUrl}${photoJpeg(line.photo, 160)}`} alt="" width={64} height={80} style={photoStyle} /> : null}
+        {line.photo ? <img src={absoluteUrl(storeUrl, photoJpeg(line.photo, 160))} alt="" width={64} height={80} style={photoStyle} /> : null}
       </Column>
       <Column data-text="label" style={styles.cell}>
         {`${line.quantity} × ${line.name} (${line.color}, size ${line.size})`}

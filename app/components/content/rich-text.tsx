@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderJSONContentToReactElement, type JSONMarkType, type JSONNodeType, type MarkProps, type NodeProps } from "@tiptap/static-renderer/json/react";
 import { Link } from "react-router";
+import { storedMediaUrl } from "../../../shared/photo-urls";
 import type { RichTextDoc } from "../../../shared/rich-text";
 
 /**
@@ -46,7 +47,7 @@ const render = renderJSONContentToReactElement({
     hardBreak: () => <br />,
     horizontalRule: () => <hr className="border-line" />,
     image: ({ node }: Node) => (
-      <img src={str(node.attrs?.src)} alt={str(node.attrs?.alt) ?? ""} width={num(node.attrs?.width)} height={num(node.attrs?.height)} loading="lazy" className="w-full rounded-3xl" />
+      <img src={storedMediaUrl(str(node.attrs?.src))} alt={str(node.attrs?.alt) ?? ""} width={num(node.attrs?.width)} height={num(node.attrs?.height)} loading="lazy" className="w-full rounded-3xl" />
     ),
   },
   markMapping: {
