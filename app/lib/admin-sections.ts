@@ -47,6 +47,8 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
     sections: [
       { to: "/admin", label: "Dashboard", permission: "orders.read" },
       { to: "/admin/reports/sales", label: "Sales over time", permission: "reports.read" },
+      { to: "/admin/reports/products", label: "Sales by product", permission: "reports.read" },
+      { to: "/admin/reports/sell-through", label: "Sell-through", permission: "reports.read" },
     ],
   },
   {

@@ -1,16 +1,12 @@
-import { Download } from "lucide-react";
-import { useState } from "react";
-import { Form } from "react-router";
 import type { Route } from "./+types/admin-reports-sales";
 import { servicesContext } from "~/context";
 import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
+import { change, CsvLink, ReportError, ReportHelp, ReportPeriodForm } from "~/components/admin/report-frame";
 import { SalesOverTimeChart } from "~/components/admin/sales-over-time-chart";
-import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { adminMeta } from "~/lib/admin-meta";
 import { requirePermission } from "~/lib/guards.server";
 import { formatPrice } from "~/lib/money";
-import { REPORT_RANGES } from "../../shared/calendar-days";
 import type { SalesFigures, SalesRow } from "../../server/reports/sales-report";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,61 +44,24 @@ const FIGURES: { key: keyof SalesFigures; label: string; money: boolean; help: s
 ];
 const show = (key: keyof SalesFigures, v: number) => (key === "averageOrderValueCents" || FIGURES.find((f) => f.key === key)?.money ? money(v) : v.toLocaleString("en-US"));
 
-/** "+12%" against the compared period; nothing when it had none. */
-function change(now: number, before: number | undefined) {
-  if (before === undefined || before === 0) return null;
-  const pct = Math.round(((now - before) / Math.abs(before)) * 100);
-  return `${pct > 0 ? "+" : ""}${pct}%`;
-}
-
-const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
-
 /** Reports → Sales over time (issue 52): the period, grouped by day, week or month, in the store's time zone. */
 export default function AdminReportsSales({ loaderData }: Route.ComponentProps) {
   const { range, from, to, query: { groupBy, compare }, timeZone, report, error } = loaderData;
-  const [chosen, setChosen] = useState(range);
-  const query = new URLSearchParams({ from, to, groupBy, ...(compare ? { compare } : {}) }).toString();
   const headline: (keyof SalesFigures)[] = ["netSalesCents", "totalSalesCents", "orders", "averageOrderValueCents"];
   return (
     <AdminShell
       title="Sales over time"
       actions={
         report && (
-          <a href={`/api/admin/reports/sales.csv?${query}`} className={secondaryButtonClass} download>
-            <Download aria-hidden="true" className="size-4" /> Download CSV
-          </a>
+          <CsvLink report="sales" query={{ from, to, groupBy, compare }} />
         )
       }
     >
-      <Form method="get" className="mb-6 flex flex-col gap-4 rounded-2xl border border-line p-4 sm:flex-row sm:flex-wrap sm:items-end">
-        <LabelledSelect id="report-range" name="range" label="Date range" value={chosen} onChange={(e) => setChosen(e.currentTarget.value as typeof range)} options={Object.entries(REPORT_RANGES)} />
-        <div className="sm:w-40">
-          <label htmlFor="report-from" className="block text-sm font-medium">
-            From
-          </label>
-          <input id="report-from" name="from" type="date" defaultValue={from} key={`from-${from}`} onChange={() => setChosen("custom")} className={inputClass} />
-        </div>
-        <div className="sm:w-40">
-          <label htmlFor="report-to" className="block text-sm font-medium">
-            To
-          </label>
-          <input id="report-to" name="to" type="date" defaultValue={to} key={`to-${to}`} onChange={() => setChosen("custom")} className={inputClass} />
-        </div>
-        <LabelledSelect id="report-compare" name="compare" label="Compare with" defaultValue={compare ?? ""} empty="No comparison" options={[["previous", "Previous period"], ["year", "Same period last year"]]} />
+      <ReportPeriodForm range={range} from={from} to={to} compare={compare} timeZone={timeZone}>
         <LabelledSelect id="report-group" name="groupBy" label="Group by" defaultValue={groupBy} options={[["day", "Day"], ["week", "Week (from Monday)"], ["month", "Month"]]} />
-        <button type="submit" className={`${buttonClass} whitespace-nowrap`}>
-          Show report
-        </button>
-        <p className="basis-full text-xs text-ink-muted">
-          Days run midnight to midnight in the store's time zone, <strong className="font-semibold">{timeZone}</strong> (change it in Settings). Presets end today.
-        </p>
-      </Form>
+      </ReportPeriodForm>
 
-      {error && (
-        <p role="alert" className="mb-6 rounded-2xl border border-red-700 p-4 text-sm text-red-700 dark:border-red-400 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <ReportError error={error} />
 
       {report && (
         <>
@@ -165,19 +124,7 @@ export default function AdminReportsSales({ loaderData }: Route.ComponentProps) 
         </>
       )}
 
-      <section aria-labelledby="help-heading" className="mt-8 max-w-3xl">
-        <h2 id="help-heading" className="mb-3 font-semibold">
-          What each figure means
-        </h2>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          {FIGURES.map((f) => (
-            <div key={f.key}>
-              <dt className="font-semibold">{f.label}</dt>
-              <dd className="text-ink-muted">{f.help}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <ReportHelp figures={FIGURES} />
     </AdminShell>
   );
 }

@@ -1,0 +1,91 @@
+import { Download } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Form } from "react-router";
+import { LabelledSelect } from "~/components/admin/labelled-select";
+import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
+import { REPORT_RANGES, type ReportRange } from "../../../shared/calendar-days";
+
+const inputClass = "mt-1 h-10 w-full rounded-xl border border-line bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+/** "Mar 1, 2025" for a calendar day (the store's zone is already in it). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** "+12%" against the compared period; nothing when it had none. */
+export function change(now: number, before: number | undefined) {
+  if (before === undefined || before === 0) return null;
+  const pct = Math.round(((now - before) / Math.abs(before)) * 100);
+  return `${pct > 0 ? "+" : ""}${pct}%`;
+}
+
+/** A report's Download CSV button: the same query as the page, on the report's .csv path. */
+export function CsvLink({ report, query }: { report: string; query: Record<string, string | null | undefined> }) {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+  return (
+    <a href={`/api/admin/reports/${report}.csv?${params}`} className={secondaryButtonClass} download>
+      <Download aria-hidden="true" className="size-4" /> Download CSV
+    </a>
+  );
+}
+
+/**
+ * Every report page's GET form (issue 52): a preset or custom dates, what to compare with, the report's own choices
+ * (`children`), and which time zone the days follow.
+ */
+export function ReportPeriodForm({ range, from, to, compare, timeZone, children }: { range: ReportRange; from: string; to: string; compare: string | null | undefined; timeZone: string; children?: ReactNode }) {
+  const [chosen, setChosen] = useState(range);
+  return (
+    <Form method="get" className="mb-6 flex flex-col gap-4 rounded-2xl border border-line p-4 sm:flex-row sm:flex-wrap sm:items-end">
+      <LabelledSelect id="report-range" name="range" label="Date range" value={chosen} onChange={(e) => setChosen(e.currentTarget.value as ReportRange)} options={Object.entries(REPORT_RANGES)} />
+      <div className="sm:w-40">
+        <label htmlFor="report-from" className="block text-sm font-medium">
+          From
+        </label>
+        <input id="report-from" name="from" type="date" defaultValue={from} key={`from-${from}`} onChange={() => setChosen("custom")} className={inputClass} />
+      </div>
+      <div className="sm:w-40">
+        <label htmlFor="report-to" className="block text-sm font-medium">
+          To
+        </label>
+        <input id="report-to" name="to" type="date" defaultValue={to} key={`to-${to}`} onChange={() => setChosen("custom")} className={inputClass} />
+      </div>
+      <LabelledSelect id="report-compare" name="compare" label="Compare with" defaultValue={compare ?? ""} empty="No comparison" options={[["previous", "Previous period"], ["year", "Same period last year"]]} />
+      {children}
+      <button type="submit" className={`${buttonClass} whitespace-nowrap`}>
+        Show report
+      </button>
+      <p className="basis-full text-xs text-ink-muted">
+        Days run midnight to midnight in the store's time zone, <strong className="font-semibold">{timeZone}</strong> (change it in Settings). Presets end today.
+      </p>
+    </Form>
+  );
+}
+
+/** Why there is no report (bad dates or choices), as the form's answer. */
+export function ReportError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="mb-6 rounded-2xl border border-red-700 p-4 text-sm text-red-700 dark:border-red-400 dark:text-red-400">
+      {error}
+    </p>
+  );
+}
+
+/** The page's help text: what each figure means. */
+export function ReportHelp({ figures }: { figures: { label: string; help: string }[] }) {
+  return (
+    <section aria-labelledby="help-heading" className="mt-8 max-w-3xl">
+      <h2 id="help-heading" className="mb-3 font-semibold">
+        What each figure means
+      </h2>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        {figures.map((f) => (
+          <div key={f.label}>
+            <dt className="font-semibold">{f.label}</dt>
+            <dd className="text-ink-muted">{f.help}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
