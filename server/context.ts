@@ -1,4 +1,5 @@
 import { createAccountsService } from "./accounts/accounts-service";
+import { createStoreCreditService } from "./credit/credit-service";
 import { STEP_UP_MS } from "./accounts/sessions";
 import { createAdminService } from "./admin/admin-service";
 import { createAlertService } from "./alerts/alert-service";
@@ -123,6 +124,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     viewer: createViewerService({ db }),
     cart: createCartService({ db, pricingRules: pricing.rules, taxProvider: pricing.taxProvider }),
     accounts: createAccountsService({ ...mailing, stepUpMs, store: settings.storefront }),
+    /** Store credit (issue 51): a shopper's balance and history, staff's adjustments; checkout spends it. */
+    storeCredit: createStoreCreditService({ db, now }),
     admin: createAdminService({ ...orderDeps, store: settings.storefront, afterStockChange: alerts.afterStockChange, media, importImageHosts, collections, campaign }),
     feed: createFeedService({ db, now, storeUrl, storeIdentity, feedToken }),
     campaign,

@@ -11,24 +11,26 @@ import { FavoritesTab } from "~/components/account/favorites-tab";
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab } from "~/components/account/profile-tab";
 import { SecurityTab } from "~/components/account/security-tab";
+import { StoreCreditTab } from "~/components/account/store-credit-tab";
 import { VerifyBanner } from "~/components/account/verify-banner";
 import { secondaryButtonClass } from "~/components/layout/status-screen";
 import { requireUser } from "~/lib/guards.server";
 import { useSignOut } from "~/lib/session";
 
-const TABS = ["profile", "orders", "addresses", "favorites", "cart", "security"] as const;
+const TABS = ["profile", "orders", "credit", "addresses", "favorites", "cart", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const orders = await context.get(servicesContext).accounts.listOrders({ userId: user.id });
-  return { user, orders };
+  const services = context.get(servicesContext);
+  const [orders, credit] = await Promise.all([services.accounts.listOrders({ userId: user.id }), services.storeCredit.listCredit({ email: user.email })]);
+  return { user, orders, credit };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your account") }, { name: "robots", content: "noindex" }];
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user, orders } = loaderData;
+  const { user, orders, credit } = loaderData;
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab") as Tab | null;
@@ -57,6 +59,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <Tabs.Trigger value="orders" className={trigger}>
             Orders
           </Tabs.Trigger>
+          <Tabs.Trigger value="credit" className={trigger}>
+            Store credit
+          </Tabs.Trigger>
           <Tabs.Trigger value="addresses" className={trigger}>
             Addresses
           </Tabs.Trigger>
@@ -76,6 +81,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </Tabs.Content>
           <Tabs.Content value="orders">
             <OrdersTab orders={orders} />
+          </Tabs.Content>
+          <Tabs.Content value="credit">
+            <StoreCreditTab credit={credit} />
           </Tabs.Content>
           <Tabs.Content value="addresses">
             <AddressesTab />

@@ -17,6 +17,8 @@ import { apiRequest, ApiError } from "~/lib/api";
 import { landingAttribution } from "~/lib/attribution";
 import { trackBeginCheckout } from "~/lib/track-purchase";
 import { useCart } from "~/lib/cart";
+import { formatPrice } from "~/lib/money";
+import { StoreCreditChoice } from "~/components/checkout/store-credit-choice";
 
 const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
@@ -34,7 +36,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { data: cart } = useCart();
   const navigate = useNavigate();
   const finished = useRef(false);
-  const { quote, error: quoteError, loading: quoting, applyCode, chooseShipping, addressChanged } = useQuote();
+  const { quote, error: quoteError, loading: quoting, applyCode, chooseShipping, addressChanged, chooseStoreCredit } = useQuote();
+  const [withCredit, setWithCredit] = useState(false);
   const [payment, setPayment] = useState<CheckoutStarted | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -60,7 +63,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     setStarting(true);
     setSetupError(null);
     try {
-      setPayment(await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total, attribution: landingAttribution() }));
+      const started = await apiRequest<CheckoutStarted>("POST", "/api/create-payment-intent", { ...details, amount: cart?.total, attribution: landingAttribution(), ...(withCredit ? { useStoreCredit: true } : {}) });
+      // Store credit paid it all: the order is already paid, so on to its confirmation.
+      if (started.provider === "store_credit") return outcome.succeeded(started.paymentIntentId);
+      setPayment(started);
       if (save) {
         apiRequest("POST", "/api/account/addresses", { name: details.name, ...details.address }).then(
           () => toast.success("Address saved to your account"),
@@ -68,7 +74,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         );
       }
     } catch (error) {
-      const known = error instanceof ApiError && [400, 409, 503].includes(error.status);
+      const known = error instanceof ApiError && [400, 401, 409, 503].includes(error.status);
       setSetupError(known ? error.detail : "We couldn't set up the payment process. Please try again.");
       toast.error("Payment Setup Failed", { description: known ? error.detail : "We couldn't set up the payment process. Please try again." });
     } finally {
@@ -127,6 +133,25 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
         <CheckoutSummary cart={cart} totals={{ ...totals, freeShippingRemaining: addressKnown || payment ? null : cart.freeShippingRemaining }}>
+          {loaderData.signedIn && (quote?.storeCreditAvailableCents ?? 0) > 0 && (
+            <StoreCreditChoice
+              availableCents={quote!.storeCreditAvailableCents}
+              checked={withCredit}
+              disabled={Boolean(payment)}
+              onChange={(on) => {
+                setWithCredit(on);
+                chooseStoreCredit(on);
+              }}
+            />
+          )}
+          {(payment ?? quote) && (payment ?? quote)!.storeCreditCents > 0 && (
+            <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+              <dt>Store credit</dt>
+              <dd>−{formatPrice((payment ?? quote)!.storeCreditCents / 100)}</dd>
+              <dt className="font-semibold">Due by card</dt>
+              <dd className="font-semibold">{formatPrice((payment ?? quote)!.amountDueCents / 100)}</dd>
+            </dl>
+          )}
           <DiscountCode applied={quote?.discountCode ?? null} label={quote?.discountLabel} disabled={Boolean(payment)} onApply={applyCode} onRemove={() => void applyCode(null).catch(() => {})} />
         </CheckoutSummary>
       </div>

@@ -239,7 +239,7 @@ export const staffRoles = pgTable(
     check("staff_roles_name_length", sql`char_length(${t.name}) between 1 and 60`),
     check(
       "staff_roles_permissions_known",
-      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
+      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.credit', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
     ),
   ],
 );
@@ -546,6 +546,11 @@ export const orders = pgTable(
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     /** Refunds written for this order (pending or issued), never above the total. */
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /**
+     * What store credit paid of the total (a tender, not a discount: the tax is on the whole order); the card was
+     * charged the rest. An order paid by credit alone has payment_provider 'store_credit' (issue 51, decision 0053).
+     */
+    storeCreditCents: integer("store_credit_cents").notNull().default(0),
     /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */
     refundIssuedAt: timestamp("refund_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -556,6 +561,7 @@ export const orders = pgTable(
     check("orders_stock_state_known", sql`${t.stockState} in ('held', 'committed', 'released')`),
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
     check("orders_refunds_within_total", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
+    check("orders_store_credit_within_total", sql`${t.storeCreditCents} between 0 and ${t.totalCents}`),
     index("orders_cart_idx").on(t.cartId),
     // The staff search: orders by a prefix of their number or of the email they were placed with.
     index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
@@ -613,6 +619,8 @@ export const refunds = pgTable(
     reason: text("reason").notNull(),
     actor: text("actor").notNull(),
     returnId: uuid("return_id"),
+    /** The part of the amount given back as store credit (the ledger's row is written with the refund); the provider refunds the rest. */
+    storeCreditCents: integer("store_credit_cents").notNull().default(0),
     status: text("status", { enum: ["pending", "issued"] }).notNull().default("pending"),
     /** Stripe Tax's reversal of this refund's tax, once recorded. */
     taxReversalId: text("tax_reversal_id"),
@@ -621,6 +629,7 @@ export const refunds = pgTable(
   },
   (t) => [
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("refunds_store_credit_within_amount", sql`${t.storeCreditCents} between 0 and ${t.amountCents}`),
     check("refunds_status_known", sql`${t.status} in ('pending', 'issued')`),
     index("refunds_order_idx").on(t.orderId),
     index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
@@ -630,6 +639,8 @@ export const refunds = pgTable(
 );
 
 export const RETURN_STATUSES = ["requested", "approved", "refused", "received"] as const;
+export const RETURN_RESOLUTIONS = ["refund", "store_credit"] as const;
+export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /** A shopper's request to send back lines of a delivered order; staff approve (refunding them) or refuse it. */
@@ -646,11 +657,15 @@ export const returns = pgTable(
     /** Staff's note to the shopper when refusing, or on receipt. */
     staffNote: text("staff_note"),
     refundCents: integer("refund_cents"),
+    /** How the return ends: money back to the card, or store credit (the shopper asks when settings allow; staff decide). */
+    resolution: text("resolution", { enum: RETURN_RESOLUTIONS }).notNull().default("refund"),
     restocked: boolean("restocked"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("returns_status_known", sql`${t.status} in ('requested', 'approved', 'refused', 'received')`), index("returns_order_idx").on(t.orderId), index("returns_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    check("returns_resolution_known", sql`${t.resolution} in ('refund', 'store_credit')`),
+    check("returns_status_known", sql`${t.status} in ('requested', 'approved', 'refused', 'received')`), index("returns_order_idx").on(t.orderId), index("returns_status_idx").on(t.status, t.createdAt)],
 );
 
 export const returnItems = pgTable(
@@ -665,6 +680,38 @@ export const returnItems = pgTable(
     quantity: integer("quantity").notNull(),
   },
   (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check("return_items_quantity_positive", sql`${t.quantity} > 0`)],
+);
+
+export const STORE_CREDIT_KINDS = ["return", "staff", "checkout", "refund"] as const;
+export type StoreCreditKind = (typeof STORE_CREDIT_KINDS)[number];
+
+/**
+ * Store credit (issue 51): an append-only ledger per customer email (lowercased, so a guest's return is credited and
+ * the account with that email sees it). The balance is the sum of the rows; a spend is written under a per-email
+ * advisory lock after reading it (server/credit/store-credit.ts), so it never goes below zero.
+ */
+export const storeCreditEntries = pgTable(
+  "store_credit_entries",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    /** Positive: credit given; negative: credit spent or taken back. */
+    amountCents: integer("amount_cents").notNull(),
+    kind: text("kind", { enum: STORE_CREDIT_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    returnId: uuid("return_id").references(() => returns.id, { onDelete: "set null" }),
+    /** "staff:alex", "shopper", "system". */
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("store_credit_entries_kind_known", sql`${t.kind} in ('return', 'staff', 'checkout', 'refund')`),
+    check("store_credit_entries_amount_nonzero", sql`${t.amountCents} <> 0`),
+    check("store_credit_entries_email_lower", sql`${t.email} = lower(${t.email})`),
+    index("store_credit_entries_email_idx").on(t.email, t.createdAt),
+    index("store_credit_entries_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
 );
 
 /** An order's history: every status change, by whom (a staff user, the shopper's payment, or the system). */

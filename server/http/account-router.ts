@@ -29,6 +29,11 @@ export function accountRouter(services: Services): Router {
     res.json(await services.accounts.changePassword({ userId: userId(req), sessionToken: req.sessionToken ?? null, currentPassword, newPassword }));
   });
 
+  // Store credit (issue 51): the balance and its history, by the account's email.
+  router.get("/account/credit", requireUser, async (req, res) => {
+    res.json(await services.storeCredit.listCredit({ email: req.user!.email }));
+  });
+
   router.get("/account/sessions", requireUser, async (req, res) => {
     res.json({ sessions: await services.accounts.listSessions({ userId: userId(req), currentToken: req.sessionToken ?? null }) });
   });

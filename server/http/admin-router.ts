@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
+import { creditAdjustmentSchema } from "../credit/credit-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import type { Services } from "../context";
@@ -164,6 +165,10 @@ export function adminRouter(services: Services): Router {
   });
   router.get("/customers/:email", "customers.read", async (req, res) => {
     res.json(await services.admin.getCustomer({ email: parseInput(z.email("must be an email address").max(254), req.params.email, "Invalid email") }));
+  });
+  router.post("/customers/:email/credit", "customers.credit", async (req, res) => {
+    const email = parseInput(z.email("must be an email address").max(254), req.params.email, "Invalid email");
+    res.status(201).json(await services.storeCredit.adjustCredit({ email, input: parseInput(creditAdjustmentSchema, req.body, "Invalid credit adjustment"), actor: actor(req) }));
   });
   router.get("/discounts", "discounts.write", async (_req, res) => {
     res.json(await services.admin.listDiscounts());

@@ -70,6 +70,7 @@ const order: OrderRow = {
   shippedAt: new Date("2026-05-02T09:00:00Z"),
   refundedCents: 0,
   refundIssuedAt: null,
+  storeCreditCents: 0,
   createdAt: new Date("2026-05-01T12:00:00Z"),
   updatedAt: new Date("2026-05-02T09:00:00Z"),
 };

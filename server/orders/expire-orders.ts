@@ -4,6 +4,7 @@ import { orders } from "../db/schema";
 import { markOrderPaid } from "./mark-order-paid";
 import type { OrderDeps } from "./order-deps";
 import { releaseOrderStock } from "./release-order";
+import { isCreditPayment } from "../credit/store-credit";
 
 const BATCH = 100;
 
@@ -34,10 +35,11 @@ export async function expireStaleOrders(deps: OrderDeps): Promise<number> {
 
 async function expireOne(deps: OrderDeps, candidate: { id: string; paymentIntentId: string | null }): Promise<boolean> {
   const { db, payments, now } = deps;
-  if (candidate.paymentIntentId) {
-    const intent = await payments.retrievePaymentIntent(candidate.paymentIntentId).catch(() => null);
+  const cardPayment = candidate.paymentIntentId && !isCreditPayment(candidate.paymentIntentId) ? candidate.paymentIntentId : null;
+  if (cardPayment) {
+    const intent = await payments.retrievePaymentIntent(cardPayment).catch(() => null);
     if (intent?.status === "succeeded") {
-      await markOrderPaid({ ...deps, paymentIntentId: candidate.paymentIntentId });
+      await markOrderPaid({ ...deps, paymentIntentId: cardPayment });
       return false;
     }
   }
@@ -51,8 +53,8 @@ async function expireOne(deps: OrderDeps, candidate: { id: string; paymentIntent
     await releaseOrderStock(tx as unknown as Database, order, "expired", now());
     return true;
   });
-  if (done && candidate.paymentIntentId) {
-    await payments.cancelPaymentIntent(candidate.paymentIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel an expired payment"));
+  if (done && cardPayment) {
+    await payments.cancelPaymentIntent(cardPayment).catch((err) => deps.logger.warn({ err }, "could not cancel an expired payment"));
   }
   return done;
 }

@@ -28,6 +28,8 @@ export async function getOrderStatus(deps: OrderDeps & { paymentIntentId: string
 }
 
 async function reconcile(deps: OrderDeps, order: OrderRow): Promise<OrderRow | null> {
+  // Paid by store credit alone, and its completion was interrupted: it completes now (markOrderPaid is idempotent).
+  if (order.paymentProvider === "store_credit") return order.stockState === "held" ? markOrderPaid({ ...deps, paymentIntentId: order.paymentIntentId! }) : null;
   const intent = await deps.payments.retrievePaymentIntent(order.paymentIntentId!).catch(() => null);
   if (intent?.status === "succeeded") return markOrderPaid({ ...deps, paymentIntentId: intent.id });
   if (intent?.status === "canceled") {

@@ -11,6 +11,7 @@ import { commitStock, restockStock, type StockLine, takeStock } from "./stock";
 import { spendDiscount } from "./discount";
 import { commitOrderTax } from "./order-tax";
 import { orderLimitRefusal } from "../drops/drop-limits";
+import { restoreOrderCredit } from "../credit/store-credit";
 
 class ShortStock extends Error {}
 
@@ -75,6 +76,8 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       })
       .where(eq(orders.id, order.id))
       .returning();
+    // A refunded late payment gives back the credit its checkout spent, as the card is refunded (afterPayment).
+    if (status === "refunded") await restoreOrderCredit(t, order, "was refunded: credit returned", now());
     await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken, or over its drop's limit; refunded" : null, at: now() });
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { orders, type OrderRow } from "../db/schema";
 import type { OrderDeps } from "./order-deps";
+import { isCreditPayment } from "../credit/store-credit";
 
 /** A refund still owed this long after its order last changed was lost with its process or refused by the provider. */
 export const REFUND_RETRY_MS = 60_000;
@@ -29,7 +30,8 @@ const refundOwed = and(
  */
 export async function issueRefund(deps: RefundDeps, order: OrderRow): Promise<boolean> {
   try {
-    await deps.payments.refundPaymentIntent(order.paymentIntentId!);
+    // Paid by store credit alone: the credit came back in the order's transaction, and no card was charged.
+    if (!isCreditPayment(order.paymentIntentId)) await deps.payments.refundPaymentIntent(order.paymentIntentId!);
     await deps.db.update(orders).set({ refundIssuedAt: deps.now() }).where(eq(orders.id, order.id));
     return true;
   } catch (err) {

@@ -6,6 +6,7 @@ import { describeDiscount, findDiscount } from "./discount";
 import type { OrderDeps } from "./order-deps";
 import { priceOrder, type ShippingOption } from "../pricing/price-order";
 import { summarizeTaxLines } from "./tax-lines";
+import { accountCredit } from "../credit/store-credit";
 
 export const shippingOptionJson = (o: ShippingOption) => ({ id: o.id, name: o.name, price: toDollars(o.priceCents), minDays: o.minDays, maxDays: o.maxDays });
 
@@ -19,7 +20,11 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
   const lines = cartId ? await loadCheckoutLines(db, cartId) : [];
   const discount = await findDiscount(db, discountCode, now(), { lines, customer: { userId: owner.userId } });
   const rules = await deps.pricingRules();
-  const { priced, options, chosen, taxForAddress } = await priceOrder(lines, { rules, taxProvider: deps.taxProvider(rules.taxProvider), discount: discount?.rule ?? null, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false });
+  // A guest has no credit to show or spend; the payment step refuses a guest who asks for it.
+  const credit = await accountCredit(db, owner.userId);
+  const tenders = { storeCreditCents: deps.useStoreCredit && credit ? credit.balanceCents : 0 };
+  const pricing = await priceOrder(lines, { rules, taxProvider: deps.taxProvider(rules.taxProvider), discount: discount?.rule ?? null, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false, tenders });
+  const { priced, options, chosen, taxForAddress } = pricing;
   const taxLines = summarizeTaxLines(priced.taxLines);
   return {
     discountCode: discount?.code ?? null,
@@ -41,5 +46,11 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
     /** The one rate when every taxed line bears the same single rate (the "Tax (8%)" label), else null. */
     taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
     total: toDollars(priced.totalCents),
+    /** Tenders (issue 51): what gift cards and store credit pay of the total, and what is left for the card. */
+    giftCardCents: pricing.giftCardCents,
+    storeCreditCents: pricing.storeCreditCents,
+    amountDueCents: pricing.amountDueCents,
+    /** The signed-in shopper's balance, for "Use store credit ($X available)"; 0 for a guest. */
+    storeCreditAvailableCents: credit?.balanceCents ?? 0,
   };
 }

@@ -36,7 +36,8 @@ export type ReturnRequest = z.output<typeof returnRequestSchema>;
 
 /** POST /api/admin/returns/{returnNumber}: staff's decision, then the parcel's arrival. */
 export const returnDecisionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("approve") }).strict(),
+  // resolution: money back to the card (default) or store credit to the order's email (issue 51).
+  z.object({ action: z.literal("approve"), resolution: z.enum(["refund", "store_credit"], { error: "resolution must be refund or store_credit" }).optional() }).strict(),
   z.object({ action: z.literal("refuse"), note: z.string().trim().min(3, "tell the shopper why").max(500) }).strict(),
   z.object({ action: z.literal("receive"), restock: z.boolean(), note: z.string().trim().max(500).optional() }).strict(),
 ]);

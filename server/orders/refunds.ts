@@ -10,6 +10,7 @@ import { REFUND_RETRY_MS } from "./owed-refunds";
 import { restockStock } from "./stock";
 import { orderTaxLinesOf } from "./tax-lines";
 import { reverseRefundTax } from "./order-tax";
+import { creditOwnerOf, creditRefundedFor, moveCredit } from "../credit/store-credit";
 
 type Tx = Database;
 type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now" | "taxProvider">;
@@ -86,12 +87,16 @@ async function refundTaxParts(tx: Tx, order: OrderRow, args: { amountCents: numb
  * makes concurrent refunds wait their turn, and a check constraint backs it). Refunded lines are counted, the order
  * becomes refunded when nothing is left, and its history says why. The provider call comes after the commit.
  */
-export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: number; reason: string; actor: string; lines?: RefundLine[]; returnId?: string; now: Date }) {
+export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: number; reason: string; actor: string; lines?: RefundLine[]; returnId?: string; asStoreCredit?: boolean; now: Date }) {
   if (!order.paidAt || !order.paymentIntentId || !(isPaid(order.status) || order.status === "refunded")) throw new AppError("conflict", `Order ${order.orderNumber} has no payment to refund`);
   const left = order.totalCents - order.refundedCents;
   if (args.amountCents > left) throw new AppError("conflict", left === 0 ? `Order ${order.orderNumber} is already refunded in full` : `Only ${dollars(left)} of order ${order.orderNumber} can still be refunded`);
   const taxParts = (await refundTaxParts(tx, order, args)).filter((p) => p.cents > 0);
-  const [refund] = await tx.insert(refunds).values({ orderId: order.id, amountCents: args.amountCents, reason: args.reason, actor: args.actor, returnId: args.returnId ?? null, createdAt: args.now }).returning();
+  const storeCreditCents = await creditPartOf(tx, order, args.amountCents, args.asStoreCredit === true);
+  const [refund] = await tx.insert(refunds).values({ orderId: order.id, amountCents: args.amountCents, storeCreditCents, reason: args.reason, actor: args.actor, returnId: args.returnId ?? null, createdAt: args.now }).returning();
+  if (storeCreditCents > 0) {
+    await moveCredit(tx, { email: await creditOwnerOf(tx, order), amountCents: storeCreditCents, kind: args.returnId ? "return" : "refund", reason: args.reason, actor: args.actor, orderId: order.id, returnId: args.returnId ?? null, now: args.now });
+  }
   if (taxParts.length) await tx.insert(refundTaxLines).values(taxParts.map((p) => ({ refundId: refund!.id, orderTaxLineId: p.line.id, taxCents: p.cents, taxableCents: p.taxableCents })));
   for (const line of args.lines ?? []) {
     await tx.update(orderItems).set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` }).where(and(eq(orderItems.id, line.itemId), eq(orderItems.orderId, order.id)));
@@ -106,6 +111,19 @@ export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: 
   return refund!;
 }
 
+/**
+ * The part of a refund given back as store credit (decision 0053): all of it when staff end a return in credit;
+ * otherwise the card first, up to what it was charged and not yet refunded, and store credit for the rest, so an
+ * order paid partly by credit gives the card back first and the credit last.
+ */
+async function creditPartOf(tx: Tx, order: OrderRow, amountCents: number, asStoreCredit: boolean): Promise<number> {
+  if (asStoreCredit) return amountCents;
+  if (order.storeCreditCents === 0) return 0;
+  const creditBack = await creditRefundedFor(tx, order.id);
+  const cardLeft = order.totalCents - order.storeCreditCents - (order.refundedCents - creditBack);
+  return Math.max(0, amountCents - Math.max(0, cardLeft));
+}
+
 /** Puts refunded lines' units back on sale (staff choose it: a damaged return is not restocked). */
 export async function restockLines(tx: Tx, orderId: string, lines: RefundLine[]) {
   const items = await tx.select({ id: orderItems.id, variantId: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -117,7 +135,9 @@ export async function issueRefundRow(deps: RefundDeps, refundId: string): Promis
   const [row] = await deps.db.select({ refund: refunds, intentId: orders.paymentIntentId, orderNumber: orders.orderNumber }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(eq(refunds.id, refundId));
   if (!row || row.refund.status === "issued") return true;
   try {
-    await deps.payments.refundPayment({ intentId: row.intentId!, amountCents: row.refund.amountCents, refundId });
+    // The store-credit part was given back when the refund was written; the card gets the rest, if any.
+    const cardCents = row.refund.amountCents - row.refund.storeCreditCents;
+    if (cardCents > 0) await deps.payments.refundPayment({ intentId: row.intentId!, amountCents: cardCents, refundId });
     await deps.db.update(refunds).set({ status: "issued", issuedAt: deps.now() }).where(eq(refunds.id, refundId));
     await reverseRefundTax(deps, refundId);
     return true;

@@ -5,6 +5,7 @@ import { type Actor, recordOrderEvent } from "./order-events";
 import { assertTransition } from "./order-status";
 import { releaseStock } from "./stock";
 import { releaseDiscount } from "./discount";
+import { restoreOrderCredit } from "../credit/store-credit";
 
 export async function orderStockLines(tx: Database, orderId: string) {
   return tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -21,6 +22,8 @@ export async function releaseOrderStock(
   assertTransition(order.status, status);
   if (order.stockState === "held") await releaseStock(tx, await orderStockLines(tx, order.id));
   await releaseDiscount(tx, order.id);
+  // The store credit its checkout spent comes back (issue 51).
+  await restoreOrderCredit(tx, order, `ended ${status}: credit returned`, now);
   await tx
     .update(orders)
     .set({ status, stockState: order.stockState === "held" ? "released" : order.stockState, updatedAt: now })

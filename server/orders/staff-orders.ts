@@ -17,6 +17,7 @@ import { type Shipment, STAFF_TARGETS, type StaffTarget } from "./staff-order-sc
 import { trackingUrlFor } from "./tracking";
 import { orderStockLines } from "./release-order";
 import { restockStock } from "./stock";
+import { restoreOrderCredit } from "../credit/store-credit";
 
 
 export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
@@ -63,6 +64,8 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
     if (restock) await restockStock(t, await orderStockLines(t, order.id));
     // A canceled order gives its code's use back, so the shopper may use it again.
     if (deps.to === "canceled") await releaseDiscount(t, order.id);
+    // ...and the store credit it was paid with, less any already given back by a refund (the card is refunded after).
+    if (deps.to === "canceled") await restoreOrderCredit(t, order, "was canceled: credit returned", now());
     if (deps.to === "shipped" && !deps.shipment) throw new AppError("bad_request", "Shipping needs the carrier and tracking number");
     const parcel = deps.to === "shipped" && deps.shipment ? { carrier: deps.shipment.carrier, trackingNumber: deps.shipment.trackingNumber, trackingUrl: trackingUrlFor(deps.shipment), shippedAt: now() } : {};
     const [updated] = await t

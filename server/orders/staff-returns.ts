@@ -35,6 +35,7 @@ export async function listReturns({ db, status, orderNumber, returnNumber }: { d
       reason: ret.reason,
       staffNote: ret.staffNote,
       refund: ret.refundCents === null ? null : toDollars(ret.refundCents),
+      resolution: ret.resolution,
       restocked: ret.restocked,
       createdAt: ret.createdAt.toISOString(),
       order,
@@ -66,17 +67,19 @@ export async function decideReturn(deps: OrderDeps & { returnNumber: string; dec
     const lines = (await t.select().from(returnItems).where(eq(returnItems.returnId, ret.id))).map((l) => ({ itemId: l.orderItemId, quantity: l.quantity }));
     let refundId: string | null = null;
     let refundCents: number | null = ret.refundCents;
+    const resolution = decision.action === "approve" ? (decision.resolution ?? ret.resolution) : ret.resolution;
     if (decision.action === "approve") {
       refundCents = await refundForLines(t, order!, lines);
-      refundId = (await writeRefund(t, order!, { amountCents: refundCents, reason: `Return ${ret.returnNumber}: ${ret.reason}`, actor: deps.actor, lines, returnId: ret.id, now })).id;
+      const asStoreCredit = resolution === "store_credit";
+      refundId = (await writeRefund(t, order!, { amountCents: refundCents, reason: `Return ${ret.returnNumber}: ${ret.reason}`, actor: deps.actor, lines, returnId: ret.id, asStoreCredit, now })).id;
     }
     const restock = decision.action === "receive" && decision.restock;
     if (restock) await restockLines(t, order!.id, lines);
     await t
       .update(returns)
-      .set({ status: step.to, refundCents, staffNote: decision.action === "approve" ? ret.staffNote : (decision.note ?? ret.staffNote), restocked: decision.action === "receive" ? decision.restock : ret.restocked, updatedAt: now })
+      .set({ status: step.to, refundCents, resolution, staffNote: decision.action === "approve" ? ret.staffNote : (decision.note ?? ret.staffNote), restocked: decision.action === "receive" ? decision.restock : ret.restocked, updatedAt: now })
       .where(eq(returns.id, ret.id));
-    return { order: order!, ret, refundId, refundCents };
+    return { order: order!, ret: { ...ret, resolution }, refundId, refundCents };
   });
   if (outcome.refundId) await issueRefundRow(deps, outcome.refundId);
   await noticeFor(outcome, decision, deps)
@@ -90,9 +93,12 @@ function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSel
   if (decision.action === "approve") {
     return orderNoticeEmail({
       ...base,
-      subject: `Return ${ret.returnNumber} approved: ${dollars(refundCents!)} refunded`,
+      subject: `Return ${ret.returnNumber} approved: ${dollars(refundCents!)} ${ret.resolution === "store_credit" ? "in store credit" : "refunded"}`,
       heading: "Your return is approved",
-      paragraphs: [`We've refunded ${dollars(refundCents!)} for return ${ret.returnNumber} to the card you paid with; your bank may take 5-10 business days to show it.`, "Please send the items back within 14 days, with the order number in the parcel."],
+      paragraphs: [
+        ret.resolution === "store_credit"
+          ? `We've added ${dollars(refundCents!)} of store credit for return ${ret.returnNumber}. Sign in to spend it at checkout; your account page shows the balance.`
+          : `We've refunded ${dollars(refundCents!)} for return ${ret.returnNumber} to the card you paid with; your bank may take 5-10 business days to show it.`, "Please send the items back within 14 days, with the order number in the parcel."],
     });
   }
   if (decision.action === "refuse") {

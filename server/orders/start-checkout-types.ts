@@ -5,7 +5,8 @@ export interface CheckoutStarted {
   clientSecret: string;
   paymentIntentId: string;
   orderNumber: string;
-  provider: "test" | "stripe";
+  /** store_credit: the credit paid it all and the order is already paid (no card form). */
+  provider: "test" | "stripe" | "store_credit";
   publishableKey: string | null;
   subtotal: number;
   discount: number;
@@ -19,4 +20,8 @@ export interface CheckoutStarted {
   /** The one rate on every taxed line, else null. */
   taxRatePercent: number | null;
   total: number;
+  /** Tenders (issue 51), in cents: what gift cards and store credit paid, and what the card is charged. */
+  giftCardCents: number;
+  storeCreditCents: number;
+  amountDueCents: number;
 }

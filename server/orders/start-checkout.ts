@@ -4,7 +4,7 @@ import { productImageUrl } from "../catalog/images/image-url";
 import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
-import { carts, orderItems, orders, variants, type OrderRow } from "../db/schema";
+import { carts, orderItems, orders, users, variants, type OrderRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
 import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines } from "./checkout-lines";
@@ -22,6 +22,8 @@ import { type OrderPricing, priceOrder, TAX_UNAVAILABLE } from "../pricing/price
 import type { PricingRules } from "../pricing/pricing-rules";
 import type { TaxProvider } from "../tax/tax-provider";
 import { insertOrderTaxLines, summarizeTaxLines } from "./tax-lines";
+import { CREDIT_INTENT, creditBalance, creditHeldBy, GUEST_CREDIT, lockCredit, moveCredit } from "../credit/store-credit";
+import { randomBytes } from "node:crypto";
 
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
@@ -33,6 +35,8 @@ const OPEN_INTENT = new Set(["requires_payment_method", "requires_confirmation",
  */
 export async function startCheckout(deps: OrderDeps & { owner: CartOwner; details: CheckoutDetails }, attempt = 0): Promise<CheckoutStarted> {
   const { db, payments, owner, details, now } = deps;
+  // Store credit is an account's (its email is the ledger's key): a guest can't spend any (issue 51).
+  if (details.useStoreCredit && !owner.userId) throw new AppError("unauthorized", GUEST_CREDIT);
   const cartId = await findCartId(db, owner);
   if (!cartId) throw new AppError("bad_request", EMPTY_CART);
 
@@ -58,9 +62,10 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
       .for("update");
     const customer = { userId: owner.userId, email: details.email };
     const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
-    const pricing = await priceOrder(lines, { rules, taxProvider, discount: discount?.rule ?? null, address: details.address, shippingRateId: details.shippingRateId, strict: true });
+    const credit = details.useStoreCredit ? await availableCredit(t, owner.userId!, open) : null;
+    const pricing = await priceOrder(lines, { rules, taxProvider, discount: discount?.rule ?? null, address: details.address, shippingRateId: details.shippingRateId, strict: true, tenders: { storeCreditCents: credit?.availableCents ?? 0 } });
     const { priced, chosen, destination } = pricing;
-    const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents });
+    const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents, storeCreditCents: pricing.storeCreditCents, giftCardCents: pricing.giftCardCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
       const [updated] = await t.update(orders).set(contactColumns(details, now())).where(eq(orders.id, open.id)).returning();
       return { order: updated!, replacedIntentId: null, taxLines: priced.taxLines };
@@ -71,15 +76,25 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     if (overLimit) throw new AppError("conflict", overLimit);
     const created = await createPendingOrder(t, { cartId, userId: owner.userId, lines, details, discount, pricing, taxProvider: taxProvider.name, fingerprint, provider: payments.name, now: now() });
     await holdDiscount(t, discount, created, lines, now());
+    // The credit is spent now, in this transaction and under the customer's lock (read above): an order that ends
+    // unpaid gives it back (releaseOrderStock).
+    if (credit && pricing.storeCreditCents > 0) {
+      await moveCredit(t, { email: credit.email, amountCents: -pricing.storeCreditCents, kind: "checkout", reason: `Spent on order ${created.orderNumber}`, actor: "shopper", orderId: created.id, now: now() });
+    }
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null, taxLines: priced.taxLines };
   });
-  if (replacedIntentId) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
+  if (replacedIntentId && !replacedIntentId.startsWith(CREDIT_INTENT)) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
+  // Store credit paid it all: no card payment; it completes as a paid card does (stock, confirmation, what follows).
+  if (order.paymentProvider === "store_credit") {
+    const paid = await markOrderPaid({ ...deps, paymentIntentId: order.paymentIntentId! });
+    return checkoutAnswer(paid ?? order, { id: order.paymentIntentId!, clientSecret: "" }, { provider: "store_credit", publishableKey: null }, charged);
+  }
 
   let intent: PaymentIntent;
   try {
     intent = order.paymentIntentId
       ? await payments.retrievePaymentIntent(order.paymentIntentId)
-      : await payments.createPaymentIntent({ orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents, idempotencyKey: `order-${order.id}`, email: order.email });
+      : await payments.createPaymentIntent({ orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents - order.storeCreditCents, idempotencyKey: `order-${order.id}`, email: order.email });
   } catch (err) {
     deps.logger.error({ err, orderNumber: order.orderNumber }, "payment setup failed");
     await db.transaction(async (tx) => {
@@ -104,12 +119,17 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   if (!order.paymentIntentId) {
     await db.update(orders).set({ paymentIntentId: intent.id }).where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} is null`));
   }
+  return checkoutAnswer(order, intent, { provider: payments.name, publishableKey: payments.publishableKey }, charged);
+}
+
+/** The payment step's answer: how to pay, and the order's totals with what store credit and gift cards paid. */
+function checkoutAnswer(order: OrderRow, intent: Pick<PaymentIntent, "id" | "clientSecret">, payments: Pick<CheckoutStarted, "provider" | "publishableKey">, charged: OrderPricing["priced"]["taxLines"]): CheckoutStarted {
   const taxLines = summarizeTaxLines(charged);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     orderNumber: order.orderNumber,
-    provider: payments.name,
+    provider: payments.provider,
     publishableKey: payments.publishableKey,
     subtotal: toDollars(order.subtotalCents),
     discount: toDollars(order.discountCents),
@@ -121,7 +141,22 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     taxLines,
     taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
     total: toDollars(order.totalCents),
+    giftCardCents: 0,
+    storeCreditCents: order.storeCreditCents,
+    amountDueCents: order.totalCents - order.storeCreditCents,
   };
+}
+
+/**
+ * The account's credit this checkout may spend, under the customer's lock (held until the transaction ends): the
+ * balance, plus what the open order being replaced holds (it is given back when that order is released).
+ */
+async function availableCredit(tx: Database, userId: string, open: OrderRow | undefined) {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("unauthorized", GUEST_CREDIT);
+  await lockCredit(tx, user.email);
+  const held = open ? await creditHeldBy(tx, open.id) : 0;
+  return { email: user.email, availableCents: (await creditBalance(tx, user.email)) + held };
 }
 
 /** A provider that remembers its answers by question, for one checkout. */
@@ -175,6 +210,7 @@ async function createPendingOrder(
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
   const { priced, chosen, destination } = args.pricing;
+  const paidByCredit = args.pricing.storeCreditCents > 0 && args.pricing.amountDueCents === 0;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -192,11 +228,13 @@ async function createPendingOrder(
       shippingMinDays: chosen?.minDays ?? null,
       shippingMaxDays: chosen?.maxDays ?? null,
       shippingBeforeDiscountCents: priced.shippingBeforeDiscountCents,
+      storeCreditCents: args.pricing.storeCreditCents,
       taxIncluded: priced.taxIncluded,
       taxProvider: args.taxProvider,
       taxCalculationId: args.pricing.calculationId,
       cartFingerprint: args.fingerprint,
-      paymentProvider: args.provider,
+      paymentProvider: paidByCredit ? "store_credit" : args.provider,
+      paymentIntentId: paidByCredit ? `${CREDIT_INTENT}${randomBytes(12).toString("hex")}` : null,
       reservationExpiresAt: new Date(args.now.getTime() + RESERVATION_MINUTES * 60_000),
       createdAt: args.now,
     })

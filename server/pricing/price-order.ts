@@ -5,6 +5,7 @@ import { type DiscountRule, type PricedLine, type PricedOrder, addTax, taxableAm
 import type { PricingRules, ShippingZone } from "./pricing-rules";
 import { type PreorderLine, shippingOptions } from "./preorder-shipping";
 import type { ShippingRate } from "./shipping-rates";
+import { applyTenders, type Tenders, type TenderSplit } from "./tenders";
 import { type Destination, zoneFor } from "./zones";
 
 /** A line as the pricing needs it: its price and quantity, its collection, what it is taxed as, and its weight. */
@@ -26,7 +27,8 @@ export interface OrderAddress {
 
 export type ShippingOption = ShippingRate & { priceCents: number };
 
-export interface OrderPricing {
+export interface OrderPricing extends TenderSplit {
+  /** The order's totals: its tax is on the whole order, whatever pays it. */
   priced: PricedOrder;
   destination: Destination | null;
   /** The shipping rates offered for this cart and address, cheapest first; the chosen one. */
@@ -49,6 +51,8 @@ export interface PricingContext {
   shippingRateId?: number;
   /** Paying: an unknown shipping choice and an address nothing ships to are refused, not priced as well as can be. */
   strict: boolean;
+  /** Gift cards and store credit available to pay with, applied after tax to the amount due (issue 51). */
+  tenders?: Tenders | null;
 }
 
 /** Countries whose addresses must name a state or province the store knows (ISO 3166-2 in shared/regions.ts). */
@@ -73,9 +77,11 @@ function shippingZoneFor(rules: PricingRules, to: Destination | null): ShippingZ
  *
  * The discount, then the shipping rates the cart and address may use (the subtotal after the discount, before tax,
  * and the weight decide; an order of pre-orders alone may ship free, server/pricing/preorder-shipping.ts), the chosen
- * one or the cheapest, then the tax from the provider the rules name, with or without an address.
+ * one or the cheapest, then the tax from the provider the rules name, with or without an address; last, gift cards
+ * and store credit pay what they can of the total (tenders: never taxed, and they don't lower the tax), leaving the
+ * amount due for the card.
  */
-export async function priceOrder(lines: OrderLine[], { rules, taxProvider, discount, address, shippingRateId, strict }: PricingContext): Promise<OrderPricing> {
+export async function priceOrder(lines: OrderLine[], { rules, taxProvider, discount, address, shippingRateId, strict, tenders }: PricingContext): Promise<OrderPricing> {
   const destination = address ? { country: address.country, subdivision: subdivisionOf(address.country, address.region), postalCode: address.postalCode } : null;
   // Tax and shipping depend on the state or province: one the store can't read is refused, never priced as elsewhere.
   if (destination && !destination.subdivision && address!.region.trim() && STATES_REQUIRED.has(destination.country)) {
@@ -101,7 +107,8 @@ export async function priceOrder(lines: OrderLine[], { rules, taxProvider, disco
       },
       rules,
     );
-    return { priced: addTax(untaxed, quote.lines, rules.pricesIncludeTax), destination, options, chosen, taxForAddress: destination !== null, calculationId: quote.calculationId };
+    const priced = addTax(untaxed, quote.lines, rules.pricesIncludeTax);
+    return { priced, ...applyTenders(priced.totalCents, tenders), destination, options, chosen, taxForAddress: destination !== null, calculationId: quote.calculationId };
   } catch (err) {
     if (err instanceof TaxUnavailable) throw new AppError("unavailable", TAX_UNAVAILABLE);
     throw err;

@@ -16,10 +16,12 @@ interface Asked {
   discountCode: string | null;
   address: QuoteAddress | null;
   shippingRateId: number | null;
+  useStoreCredit: boolean;
 }
 
-const body = ({ discountCode, address, shippingRateId }: Asked) => ({
+const body = ({ discountCode, address, shippingRateId, useStoreCredit }: Asked) => ({
   ...(discountCode ? { discountCode } : {}),
+  ...(useStoreCredit ? { useStoreCredit } : {}),
   ...(address ? { address } : {}),
   ...(shippingRateId ? { shippingRateId } : {}),
 });
@@ -32,7 +34,7 @@ export function useQuote() {
   const [quote, setQuote] = useState<Quote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const asked = useRef<Asked>({ discountCode: null, address: null, shippingRateId: null });
+  const asked = useRef<Asked>({ discountCode: null, address: null, shippingRateId: null, useStoreCredit: false });
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -78,5 +80,7 @@ export function useQuote() {
     },
     [ask],
   );
-  return { quote, error, loading, applyCode, chooseShipping, addressChanged };
+  /** "Use store credit": the summary shows what it pays and what is left for the card (issue 51). */
+  const chooseStoreCredit = useCallback((on: boolean) => void ask({ useStoreCredit: on }).catch(() => {}), [ask]);
+  return { quote, error, loading, applyCode, chooseShipping, addressChanged, chooseStoreCredit };
 }
