@@ -208,3 +208,33 @@ describe("store credit at checkout", () => {
     expect(await creditBalance(db, email)).toBe(0);
   });
 });
+
+describe("a return ended in store credit", () => {
+  it("staff approve a guest's return as store credit: no card refund, the order's email gets the credit", async () => {
+    await setVariantStock(server.database.db, 3, "Black", "M", 100);
+    const email = `returner${Date.now()}@example.com`;
+    const guest = createApiClient(server.url);
+    await guest.post("/api/cart/items", { productId: 3, quantity: 2, size: "M" });
+    const started = await guest.post("/api/create-payment-intent", { ...details, email });
+    await pay(guest, started.body);
+    const { orderNumber } = started.body;
+    for (const status of ["processing", "shipped", "delivered"]) {
+      await admin.post(`/api/admin/orders/${orderNumber}/status`, { status, ...(status === "shipped" ? { shipment: { carrier: "UPS", trackingNumber: "1Z999AA10123456784" } } : {}) });
+    }
+    const itemId = (await admin.get(`/api/admin/orders/${orderNumber}`)).body.items[0].id as number;
+    expect((await guest.post("/api/returns", { orderNumber, email, lines: [{ itemId, quantity: 1 }], reason: "Wrong colour" })).status).toBe(201);
+    expect((await admin.post(`/api/admin/returns/${orderNumber}-R1`, { action: "approve", resolution: "cash" })).status).toBe(400);
+    server.mailer.sent.length = 0;
+    const approved = await admin.post(`/api/admin/returns/${orderNumber}-R1`, { action: "approve", resolution: "store_credit" });
+    expect(approved.body).toMatchObject({ status: "approved", refund: 86.39, resolution: "store_credit" });
+    const [intent] = await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, started.body.paymentIntentId));
+    expect(intent!.refundedCents).toBe(0);
+    expect(await creditBalance(server.database.db, email)).toBe(8_639);
+    expect(server.mailer.sent.at(-1)).toMatchObject({ to: email, subject: `Return ${orderNumber}-R1 approved: $86.39 in store credit` });
+    // The account opened later with that email sees it, and can spend it.
+    const shopper = createApiClient(server.url);
+    await registerShopper(shopper, { email });
+    const credit = (await shopper.get("/api/account/credit")).body;
+    expect(credit).toMatchObject({ balanceCents: 8_639, entries: [{ amountCents: 8_639, kind: "return", orderNumber }] });
+  });
+});

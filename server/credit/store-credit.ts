@@ -82,7 +82,7 @@ export async function restoreOrderCredit(tx: Tx, order: CreditOrder, reason: str
   return held;
 }
 
-/** Store credit given back by an order's refunds so far (the refund rule of decision 0053). */
+/** Store credit given back by an order's refunds so far (the refund rule of decision 0054). */
 export async function creditRefundedFor(db: Pick<Database, "select">, orderId: string): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${storeCreditEntries.amountCents}), 0)::int` })

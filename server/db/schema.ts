@@ -548,7 +548,7 @@ export const orders = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     /**
      * What store credit paid of the total (a tender, not a discount: the tax is on the whole order); the card was
-     * charged the rest. An order paid by credit alone has payment_provider 'store_credit' (issue 51, decision 0053).
+     * charged the rest. An order paid by credit alone has payment_provider 'store_credit' (issue 51, decision 0054).
      */
     storeCreditCents: integer("store_credit_cents").notNull().default(0),
     /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */

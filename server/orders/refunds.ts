@@ -112,7 +112,7 @@ export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: 
 }
 
 /**
- * The part of a refund given back as store credit (decision 0053): all of it when staff end a return in credit;
+ * The part of a refund given back as store credit (decision 0054): all of it when staff end a return in credit;
  * otherwise the card first, up to what it was charged and not yet refunded, and store credit for the rest, so an
  * order paid partly by credit gives the card back first and the credit last.
  */
