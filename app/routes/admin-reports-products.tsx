@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-reports-products";
 import { servicesContext } from "~/context";
-import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
-import { change, CsvLink, formatDay, ReportError, ReportHelp, ReportPeriodForm } from "~/components/admin/report-frame";
+import { change, CsvLink, formatDay, ReportError, ReportHelp, ReportPeriodForm, ReportTable } from "~/components/admin/report-frame";
 import { TopBarsChart } from "~/components/admin/top-bars-chart";
 import { adminMeta } from "~/lib/admin-meta";
 import { requirePermission } from "~/lib/guards.server";
@@ -95,20 +95,14 @@ export default function AdminReportsProducts({ loaderData }: Route.ComponentProp
             <h2 id="table-heading" className="mb-3 font-semibold">
               Every {groupLabel.toLowerCase()}
             </h2>
-            <AdminTable label={`Sales by ${groupLabel.toLowerCase()}`} headers={[groupLabel, ...figures.map((f) => f.label)]}>
-              {[...report.rows.map((r) => ({ id: r.key, name: r.name, row: r as ProductFigures, total: false })), { id: "total", name: "Total", row: report.totals, total: true }].map(({ id, name, row, total }) => (
-                <tr key={id} className={total ? "bg-surface-muted font-semibold" : undefined}>
-                  <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    {name}
-                  </th>
-                  {figures.map((f) => (
-                    <td key={f.key} className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                      {f.show(row[f.key] ?? 0)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </AdminTable>
+            <ReportTable
+              label={`Sales by ${groupLabel.toLowerCase()}`}
+              first={groupLabel}
+              figures={figures}
+              rows={report.rows.map((r) => ({ id: r.key, name: r.name, row: r as ProductFigures }))}
+              totals={report.totals}
+              cell={(row, key) => figures.find((f) => f.key === key)!.show(row[key as keyof ProductFigures] ?? 0)}
+            />
           </section>
         </>
       )}

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-reports-sales";
 import { servicesContext } from "~/context";
-import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
-import { change, CsvLink, ReportError, ReportHelp, ReportPeriodForm } from "~/components/admin/report-frame";
+import { change, CsvLink, ReportError, ReportHelp, ReportPeriodForm, ReportTable } from "~/components/admin/report-frame";
 import { SalesOverTimeChart } from "~/components/admin/sales-over-time-chart";
 import { adminMeta } from "~/lib/admin-meta";
 import { requirePermission } from "~/lib/guards.server";
@@ -106,20 +106,14 @@ export default function AdminReportsSales({ loaderData }: Route.ComponentProps) 
             <h2 id="table-heading" className="mb-3 font-semibold">
               Every figure by {groupBy}
             </h2>
-            <AdminTable label={`Sales by ${groupBy}`} headers={["Period", ...FIGURES.map((f) => f.label)]}>
-              {[...report.rows.map((r) => ({ name: periodLabel(r, groupBy), row: r as SalesFigures, total: false })), { name: "Total", row: report.totals, total: true }].map(({ name, row, total }) => (
-                <tr key={name} className={total ? "bg-surface-muted font-semibold" : undefined}>
-                  <th scope="row" className={`${tdClass} whitespace-nowrap text-left font-medium`}>
-                    {name}
-                  </th>
-                  {FIGURES.map((f) => (
-                    <td key={f.key} className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                      {show(f.key, row[f.key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </AdminTable>
+            <ReportTable
+              label={`Sales by ${groupBy}`}
+              first="Period"
+              figures={FIGURES}
+              rows={report.rows.map((r) => ({ id: r.periodStart, name: periodLabel(r, groupBy), row: r as SalesFigures }))}
+              totals={report.totals}
+              cell={(row, key) => show(key as keyof SalesFigures, row[key as keyof SalesFigures])}
+            />
           </section>
         </>
       )}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-reports-sell-through";
 import { servicesContext } from "~/context";
-import { AdminShell, AdminTable, tdClass } from "~/components/admin/admin-shell";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
-import { CsvLink, formatDay, ReportError, ReportHelp, ReportPeriodForm } from "~/components/admin/report-frame";
+import { CsvLink, formatDay, ReportError, ReportHelp, ReportPeriodForm, ReportTable } from "~/components/admin/report-frame";
 import { TopBarsChart } from "~/components/admin/top-bars-chart";
 import { adminMeta } from "~/lib/admin-meta";
 import { requirePermission } from "~/lib/guards.server";
@@ -92,20 +92,14 @@ export default function AdminReportsSellThrough({ loaderData }: Route.ComponentP
             <h2 id="table-heading" className="mb-3 font-semibold">
               Every {groupLabel.toLowerCase()}
             </h2>
-            <AdminTable label={`Sell-through by ${groupLabel.toLowerCase()}`} headers={[groupLabel, ...FIGURES.map((f) => f.label)]}>
-              {[...report.rows.map((r) => ({ id: r.key, name: r.name, row: r as SellThroughFigures, total: false })), { id: "total", name: "Total", row: report.totals, total: true }].map(({ id, name, row, total }) => (
-                <tr key={id} className={total ? "bg-surface-muted font-semibold" : undefined}>
-                  <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    {name}
-                  </th>
-                  {FIGURES.map((f) => (
-                    <td key={f.key} className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                      {f.show(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </AdminTable>
+            <ReportTable
+              label={`Sell-through by ${groupLabel.toLowerCase()}`}
+              first={groupLabel}
+              figures={FIGURES}
+              rows={report.rows.map((r) => ({ id: r.key, name: r.name, row: r as SellThroughFigures }))}
+              totals={report.totals}
+              cell={(row, key) => FIGURES.find((f) => f.key === key)!.show(row)}
+            />
           </section>
         </>
       )}

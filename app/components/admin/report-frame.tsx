@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form } from "react-router";
+import { AdminTable, tdClass } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
 import { REPORT_RANGES, type ReportRange } from "../../../shared/calendar-days";
@@ -87,5 +88,25 @@ export function ReportHelp({ figures }: { figures: { label: string; help: string
         ))}
       </dl>
     </section>
+  );
+}
+
+/** A report's accessible table: a row header per row, one cell per figure, and the totals last in bold. */
+export function ReportTable<R>({ label, first, figures, rows, totals, cell }: { label: string; first: string; figures: { key: string; label: string }[]; rows: { id: string; name: string; row: R }[]; totals: R; cell: (row: R, key: string) => string }) {
+  return (
+    <AdminTable label={label} headers={[first, ...figures.map((f) => f.label)]}>
+      {[...rows.map((r) => ({ ...r, total: false })), { id: "total", name: "Total", row: totals, total: true }].map(({ id, name, row, total }) => (
+        <tr key={id} className={total ? "bg-surface-muted font-semibold" : undefined}>
+          <th scope="row" className={`${tdClass} text-left font-medium`}>
+            {name}
+          </th>
+          {figures.map((f) => (
+            <td key={f.key} className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+              {cell(row, f.key)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
