@@ -1,8 +1,9 @@
 /**
  * One store process for the multi-process tests (server/test/app-processes.ts starts it with `node --import tsx`):
  * the store as server/main.ts runs it (server/run-store.ts: WEB_CONCURRENCY workers, the graceful stop), minus the
- * pages and the demo reviews. Configured by the usual environment (DATABASE_URL, DATA_DIR for the outbox, SMTP_URL, STRIPE_*, PORT,
- * HOST, RESPONSE_CACHE_MS, RUN_JOBS); FAKE_STRIPE_API points the Stripe provider at server/test/fake-stripe.ts.
+ * pages (unless TEST_PAGES=true: the built ones, as `npm start` serves them) and the demo reviews. Configured by the
+ * usual environment (DATABASE_URL, DATA_DIR for the outbox, SMTP_URL, STRIPE_*, MEDIA_STORAGE and S3_*, PORT, HOST,
+ * RESPONSE_CACHE_MS, RUN_JOBS); FAKE_STRIPE_API points the Stripe provider at server/test/fake-stripe.ts.
  * Prints {"listening":port} on stdout once it accepts connections (on PostgreSQL, once its change feed listens).
  */
 import { loadConfig } from "../config";
@@ -20,4 +21,4 @@ const payments =
     ? () => createStripePaymentProvider({ secretKey, publishableKey, webhookSecret, api: { host: fakeStripe.hostname, port: Number(fakeStripe.port), protocol: "http" } })
     : undefined;
 
-await runStore({ config, logger, store: { pages: false, seedReviews: false, payments }, onListening: (port) => process.stdout.write(`${JSON.stringify({ listening: port })}\n`) });
+await runStore({ config, logger, store: { pages: process.env.TEST_PAGES === "true", seedReviews: false, payments }, onListening: (port) => process.stdout.write(`${JSON.stringify({ listening: port })}\n`) });
