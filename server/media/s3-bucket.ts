@@ -36,6 +36,8 @@ export function createS3Bucket({ bucket, region, endpoint, forcePathStyle = fals
       return await send();
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      // A 404 for the bucket itself is a wrong S3_BUCKET, not a missing object: a write there must not pass for done.
+      if ((error as Error).name === "NoSuchBucket") throw new MediaUnavailableError(where, error);
       if (status === 404 || (error as Error).name === "NoSuchKey" || (error as Error).name === "NotFound") return missing();
       throw new MediaUnavailableError(where, error);
     }
