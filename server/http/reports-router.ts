@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { z } from "zod";
 import type { Services } from "../context";
 import { reportCsvName } from "../reports/report-csv";
-import { productsReportQuery, salesReportQuery, sellThroughQuery } from "../reports/report-schemas";
+import { productsReportQuery, returnsReportQuery, salesReportQuery, sellThroughQuery } from "../reports/report-schemas";
 import { storeSlug } from "../../shared/store-settings";
 import { sendCsv } from "./csv-download";
 import { staffRouter } from "./staff-guard";
@@ -31,5 +31,6 @@ export function reportsRouter(services: Services): Router {
   report("sales", salesReportQuery, reports.sales, reports.salesCsv);
   report("products", productsReportQuery, reports.products, reports.productsCsv);
   report("sell-through", sellThroughQuery, reports.sellThrough, reports.sellThroughCsv);
+  report("returns", returnsReportQuery, reports.returns, reports.returnsCsv);
   return router.router;
 }

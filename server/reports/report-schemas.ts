@@ -31,6 +31,15 @@ export const productsReportQuery = z
   .strict();
 export type ProductsReportQuery = z.output<typeof productsReportQuery>;
 
+/**
+ * A long report's page of rows (every row when `limit` is left out; the totals always cover them all): `limit` rows
+ * from the `offset`th, as the staff page's "Show all" and next pages ask.
+ */
+const paging = {
+  limit: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be from 1 to 1000").max(1000, "must be from 1 to 1000").optional(),
+  offset: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(0),
+};
+
 export const SELL_THROUGH_SORTS = ["sold", "sell-through", "cover"] as const;
 
 /**
@@ -42,6 +51,13 @@ export const sellThroughQuery = z
     ...period,
     groupBy: z.enum(["product", "variant", "size"], { error: "must be product, variant or size" }).default("variant"),
     sort: z.enum(SELL_THROUGH_SORTS, { error: "must be sold, sell-through or cover" }).default("sold"),
+    ...paging,
   })
   .strict();
 export type SellThroughQuery = z.output<typeof sellThroughQuery>;
+
+/** GET /api/admin/reports/returns[.csv]: return rate, reasons and buyers' fit per product or per a product's size. */
+export const returnsReportQuery = z
+  .object({ ...period, groupBy: z.enum(["product", "size"], { error: "must be product or size" }).default("product"), ...paging })
+  .strict();
+export type ReturnsReportQuery = z.output<typeof returnsReportQuery>;

@@ -5,7 +5,18 @@ import { AppError } from "../errors";
 import type { SettingsService } from "../settings/settings-service";
 import { productsReport } from "./products-report";
 import { productsReportCsv } from "./products-report-csv";
-import { productsReportQuery, type ProductsReportQuery, salesReportQuery, type SalesReportQuery, sellThroughQuery, type SellThroughQuery } from "./report-schemas";
+import {
+  productsReportQuery,
+  type ProductsReportQuery,
+  returnsReportQuery,
+  type ReturnsReportQuery,
+  salesReportQuery,
+  type SalesReportQuery,
+  sellThroughQuery,
+  type SellThroughQuery,
+} from "./report-schemas";
+import { returnsReport } from "./returns-report";
+import { returnsReportCsv } from "./returns-report-csv";
 import { salesReport } from "./sales-report";
 import { salesReportCsv } from "./sales-report-csv";
 import { sellThroughCsv } from "./sell-through-csv";
@@ -70,6 +81,7 @@ export function createReportsService({ db, now, settings }: ReportsDeps) {
   const sales = run(salesReport);
   const products = run(productsReport);
   const sellThrough = run(sellThroughReport);
+  const returns = run(returnsReport);
   return {
     sales,
     salesCsv: csv(sales, salesReportCsv),
@@ -80,8 +92,11 @@ export function createReportsService({ db, now, settings }: ReportsDeps) {
     sellThrough,
     sellThroughCsv: csv(sellThrough, sellThroughCsv),
     sellThroughPage: page(sellThroughQuery, sellThrough),
+    returns,
+    returnsCsv: csv(returns, returnsReportCsv),
+    returnsPage: page(returnsReportQuery, returns),
   };
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;
-export type { ProductsReportQuery, SalesReportQuery, SellThroughQuery };
+export type { ProductsReportQuery, ReturnsReportQuery, SalesReportQuery, SellThroughQuery };

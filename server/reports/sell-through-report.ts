@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { daysBetween, todayIn } from "../../shared/calendar-days";
 import { type Period, resolvePeriod, withCompare } from "./report-period";
+import { pageOf } from "./report-paging";
 import type { SellThroughQuery } from "./report-schemas";
 import { counted, periodBounds } from "./report-sql";
 
@@ -31,12 +32,16 @@ export interface SellThroughSeries {
   from: string;
   to: string;
   rows: SellThroughRow[];
+  /** Every row's count, when `limit` and `offset` ask for a page of them. */
+  rowCount: number;
   totals: SellThroughFigures;
 }
 export interface SellThroughReport extends SellThroughSeries {
   timeZone: string;
   groupBy: SellThroughQuery["groupBy"];
   sort: SellThroughQuery["sort"];
+  offset: number;
+  limit: number | null;
   compare?: SellThroughSeries & { compare: "previous" | "year" };
 }
 
@@ -91,13 +96,14 @@ async function sellThroughSeries(db: Database, period: Period, query: SellThroug
     lastSoldOutOn: r.sold_out_on,
   });
   const [totals, ...rest] = rowsOf<Row>(result);
-  const rows = rest.map((r) => ({ key: r.key!, name: [r.product, [r.color, r.size].filter(Boolean).join(" / ")].filter(Boolean).join(" — "), product: r.product!, color: r.color, size: r.size, ...figures(r) }));
-  return { ...period, rows, totals: figures(totals!) };
+  const all = rest.map((r) => ({ key: r.key!, name: [r.product, [r.color, r.size].filter(Boolean).join(" / ")].filter(Boolean).join(" — "), product: r.product!, color: r.color, size: r.size, ...figures(r) }));
+  const { rows, rowCount } = pageOf(all, query);
+  return { ...period, rows, rowCount, totals: figures(totals!) };
 }
 
 /** GET /api/admin/reports/sell-through: the period in the store's zone, and the period to compare with when asked. */
 export async function sellThroughReport({ db, query, timeZone, now }: { db: Database; query: SellThroughQuery; timeZone: string; now: Date }): Promise<SellThroughReport> {
   const period = resolvePeriod(query, todayIn(timeZone, now));
   const series = await withCompare(period, query.compare, (p) => sellThroughSeries(db, p, query, timeZone));
-  return { ...series, timeZone, groupBy: query.groupBy, sort: query.sort };
+  return { ...series, timeZone, groupBy: query.groupBy, sort: query.sort, offset: query.offset, limit: query.limit ?? null };
 }
