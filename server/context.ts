@@ -1,5 +1,6 @@
 import { createAccountsService } from "./accounts/accounts-service";
 import { createStoreCreditService } from "./credit/credit-service";
+import { createGiftCardService } from "./gift-cards/gift-card-service";
 import { STEP_UP_MS } from "./accounts/sessions";
 import { createAdminService } from "./admin/admin-service";
 import { createAlertService } from "./alerts/alert-service";
@@ -126,6 +127,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     accounts: createAccountsService({ ...mailing, stepUpMs, store: settings.storefront }),
     /** Store credit (issue 51): a shopper's balance and history, staff's adjustments; checkout spends it. */
     storeCredit: createStoreCreditService({ db, now }),
+    /** Gift cards (issue 51): staff issue, adjust and disable them; a checkout holds them by reference and spends them. */
+    giftCards: createGiftCardService({ db, now, store: settings.storefront }),
     admin: createAdminService({ ...orderDeps, store: settings.storefront, afterStockChange: alerts.afterStockChange, media, importImageHosts, collections, campaign }),
     feed: createFeedService({ db, now, storeUrl, storeIdentity, feedToken }),
     campaign,

@@ -37,6 +37,8 @@ export const limits = {
   /** Back-in-stock and waitlist sign-ups (each mails a confirmation link): per address, and per email against inbox flooding. */
   alertIp: (ip: string): Limit => ({ key: `alert:ip:${ip}`, max: 20, windowMs: HOUR }),
   alertEmail: (email: string): Limit => ({ key: `alert:email:${email.toLowerCase()}`, max: 5, windowMs: HOUR }),
+  /** Gift-card codes that can't be used (issue 51), per address: like sign-in's, against guessing codes. */
+  giftCardIp: (ip: string): Limit => ({ key: `gift-card:ip:${ip}`, max: 10, windowMs: FIFTEEN_MINUTES }),
   /** Joining a drop's line (issue 48): each join also costs a solved challenge; these stop one address or account farming places. */
   dropLineIp: (ip: string): Limit => ({ key: `drop-line:ip:${ip}`, max: 20, windowMs: MINUTE }),
   dropLineAccount: (userId: string): Limit => ({ key: `drop-line:account:${userId}`, max: 5, windowMs: MINUTE }),

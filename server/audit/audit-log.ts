@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditLog } from "../db/schema";
 
-export const AUDIT_ENTITIES = ["product", "variant", "collection", "campaign", "setting", "discount", "account", "review", "job", "zone", "tax_rate", "tax_category", "shipping_rate", "content", "menu", "home", "announcement", "staff_role", "staff", "staff_invitation", "sign_in", "second_factor", "synonym", "drop", "store_credit"] as const;
+export const AUDIT_ENTITIES = ["product", "variant", "collection", "campaign", "setting", "discount", "account", "review", "job", "zone", "tax_rate", "tax_category", "shipping_rate", "content", "menu", "home", "announcement", "staff_role", "staff", "staff_invitation", "sign_in", "second_factor", "synonym", "drop", "store_credit", "gift_card"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export interface AuditEntry {

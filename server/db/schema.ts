@@ -239,7 +239,7 @@ export const staffRoles = pgTable(
     check("staff_roles_name_length", sql`char_length(${t.name}) between 1 and 60`),
     check(
       "staff_roles_permissions_known",
-      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.credit', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
+      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.credit', 'giftcards.write', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
     ),
   ],
 );
@@ -551,6 +551,8 @@ export const orders = pgTable(
      * charged the rest. An order paid by credit alone has payment_provider 'store_credit' (issue 51, decision 0054).
      */
     storeCreditCents: integer("store_credit_cents").notNull().default(0),
+    /** What gift cards paid of the total (a tender like store credit; their ledger rows name this order). */
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     /** When the provider confirmed the refund of a refunded or canceled paid order; null while one is owed. */
     refundIssuedAt: timestamp("refund_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -562,6 +564,7 @@ export const orders = pgTable(
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`),
     check("orders_refunds_within_total", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check("orders_store_credit_within_total", sql`${t.storeCreditCents} between 0 and ${t.totalCents}`),
+    check("orders_gift_cards_within_total", sql`${t.giftCardCents} >= 0 and ${t.giftCardCents} + ${t.storeCreditCents} <= ${t.totalCents}`),
     index("orders_cart_idx").on(t.cartId),
     // The staff search: orders by a prefix of their number or of the email they were placed with.
     index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
@@ -712,6 +715,80 @@ export const storeCreditEntries = pgTable(
     index("store_credit_entries_email_idx").on(t.email, t.createdAt),
     index("store_credit_entries_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
+);
+
+export const GIFT_CARD_STATUSES = ["active", "disabled"] as const;
+export const GIFT_CARD_ENTRY_KINDS = ["issue", "staff", "checkout", "refund"] as const;
+export type GiftCardEntryKind = (typeof GIFT_CARD_ENTRY_KINDS)[number];
+
+/**
+ * Gift cards (issue 51): only the sha256 of the normalised code is kept (the code is shown once), with its last 4 for
+ * people. The balance is the sum of its `gift_card_entries`, spent under a per-card advisory lock (server/gift-cards/).
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeHash: text("code_hash").notNull().unique(),
+    last4: text("last4").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: GIFT_CARD_STATUSES }).notNull().default("active"),
+    /** null: never expires (the default for a store in the US or Canada, decision 0055). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    recipientEmail: text("recipient_email"),
+    /** When its email goes out (null: at once); sentAt once it has. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Bought in an order (that line), or issued by a staff member ("staff:alex"). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderItemId: integer("order_item_id"),
+    issuedBy: text("issued_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("gift_cards_status_known", sql`${t.status} in ('active', 'disabled')`),
+    check("gift_cards_last4_shape", sql`${t.last4} ~ '^[A-Z0-9]{4}$'`),
+    check("gift_cards_has_source", sql`${t.orderId} is not null or ${t.issuedBy} is not null`),
+    index("gift_cards_last4_idx").on(t.last4),
+  ],
+);
+
+/** Every movement of a gift card's balance; the balance is their sum, never below zero (checked under the card's lock). */
+export const giftCardEntries = pgTable(
+  "gift_card_entries",
+  {
+    id: serial("id").primaryKey(),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    kind: text("kind", { enum: GIFT_CARD_ENTRY_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("gift_card_entries_kind_known", sql`${t.kind} in ('issue', 'staff', 'checkout', 'refund')`),
+    check("gift_card_entries_amount_nonzero", sql`${t.amountCents} <> 0`),
+    index("gift_card_entries_card_idx").on(t.giftCardId, t.createdAt),
+    index("gift_card_entries_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** The gift cards a shopper added to their checkout: a reference kept with the cart, never the code. */
+export const cartGiftCards = pgTable(
+  "cart_gift_cards",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.giftCardId] })],
 );
 
 /** An order's history: every status change, by whom (a staff user, the shopper's payment, or the system). */

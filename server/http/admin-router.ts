@@ -3,6 +3,7 @@ import { type Request, Router } from "express";
 import { z } from "zod";
 import { AUDIT_ENTITIES } from "../audit/audit-log";
 import { creditAdjustmentSchema } from "../credit/credit-schemas";
+import { adjustGiftCardSchema, giftCardIdSchema, giftCardStatusSchema, issueGiftCardSchema } from "../gift-cards/gift-card-schemas";
 import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema, photoQuery, productChangeSchema, productFieldsSchema, variantChangeSchema } from "../catalog/admin-schemas";
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import type { Services } from "../context";
@@ -169,6 +170,24 @@ export function adminRouter(services: Services): Router {
   router.post("/customers/:email/credit", "customers.credit", async (req, res) => {
     const email = parseInput(z.email("must be an email address").max(254), req.params.email, "Invalid email");
     res.status(201).json(await services.storeCredit.adjustCredit({ email, input: parseInput(creditAdjustmentSchema, req.body, "Invalid credit adjustment"), actor: actor(req) }));
+  });
+  // Gift cards (issue 51): the code is in the issuing answer only; everything after names the card by id and last 4.
+  router.get("/gift-cards", "giftcards.write", async (_req, res) => {
+    res.json(await services.giftCards.listGiftCards({}));
+  });
+  router.post("/gift-cards", "giftcards.write", async (req, res) => {
+    res.status(201).json(await services.giftCards.issueGiftCard({ input: parseInput(issueGiftCardSchema, req.body, "Invalid gift card"), actor: actor(req) }));
+  });
+  router.get("/gift-cards/:id", "giftcards.write", async (req, res) => {
+    res.json(await services.giftCards.getGiftCard({ id: parseInput(giftCardIdSchema, req.params.id, "Invalid gift card") }));
+  });
+  router.patch("/gift-cards/:id", "giftcards.write", async (req, res) => {
+    const id = parseInput(giftCardIdSchema, req.params.id, "Invalid gift card");
+    res.json(await services.giftCards.setGiftCardStatus({ id, input: parseInput(giftCardStatusSchema, req.body, "Invalid gift card change"), actor: actor(req) }));
+  });
+  router.post("/gift-cards/:id/adjustments", "giftcards.write", async (req, res) => {
+    const id = parseInput(giftCardIdSchema, req.params.id, "Invalid gift card");
+    res.status(201).json(await services.giftCards.adjustGiftCard({ id, input: parseInput(adjustGiftCardSchema, req.body, "Invalid gift card adjustment"), actor: actor(req) }));
   });
   router.get("/discounts", "discounts.write", async (_req, res) => {
     res.json(await services.admin.listDiscounts());

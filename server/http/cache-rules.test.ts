@@ -124,6 +124,8 @@ const ROUTES: Record<string, WriteScope> = {
   "cart-router.ts DELETE /": "none",
   "checkout-router.ts POST /create-payment-intent": "products",
   "checkout-router.ts POST /checkout/quote": "none",
+  "checkout-router.ts POST /checkout/gift-cards": "none",
+  "checkout-router.ts DELETE /checkout/gift-cards/:last4": "none",
   "checkout-router.ts POST /orders/lookup": "none",
   "checkout-router.ts POST /returns": "none",
   "checkout-router.ts POST /test-payments/:id/confirm": "products",

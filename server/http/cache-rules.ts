@@ -4,7 +4,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
 /**
  * Which cached answers a request may make wrong (decision 0022):
  * - "none": it changes nothing another visitor sees: carts (they hold no stock, so a cart merged on sign-in too),
- *   sign-in and accounts, favourites, the style assistant, quotes, order lookups, a shopper's return request,
+ *   sign-in and accounts, favourites, the style assistant, quotes, a checkout's gift cards, order lookups, a shopper's return request,
  *   newsletter, contact, back-in-stock alerts and unsubscribing, the staff's tax and shipping test panel (it reads),
  *   a content photo upload (nothing shows it until an entry or a section is saved with it), and staff roles and who
  *   has which (no shopper sees them), and joining a drop's line (a place for one visitor; at an open, thousands a
@@ -16,7 +16,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  */
 export type WriteScope = "none" | "products" | "all";
 
-const PERSONAL = /^\/(?:api\/(?:cart|drops\/[a-z0-9-]+\/(?:line|early-access)|ai|checkout\/quote|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff|admin\/security)|unsubscribe)(?:\/|\?|$)/;
+const PERSONAL = /^\/(?:api\/(?:cart|drops\/[a-z0-9-]+\/(?:line|early-access)|ai|checkout\/(?:quote|gift-cards)|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff|admin\/security)|unsubscribe)(?:\/|\?|$)/;
 const ACCOUNT = /^\/api\/account(?:\/|\?|$)/;
 const PRODUCT_WRITES = /^\/api\/(?:create-payment-intent|test-payments|webhooks\/stripe|reviews|products\/\d+\/reviews)(?:\/|\?|$)/;
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Services } from "../context";
 import { AppError } from "../errors";
 import { checkoutDetailsSchema, quoteSchema } from "../orders/checkout-schemas";
+import { last4Schema, redeemGiftCardSchema } from "../gift-cards/gift-card-schemas";
 import { orderLookupSchema } from "../orders/order-lookup-schemas";
 import { returnRequestSchema } from "../orders/refund-schemas";
 import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../payments/test-payments";
@@ -29,6 +30,15 @@ export function checkoutRouter(services: Services): Router {
     // A drop's piece in the cart, put there before its drop's phase changed, is refused here too.
     await services.drops.gate.assertCartSells({ owner: ownerOf(req), passTokens: passTokensOf(req) });
     res.json(await services.checkout.quote({ owner: ownerOf(req), ...input }));
+  });
+
+  // Gift cards on the checkout (issue 51): kept with the cart by reference; the quote and the payment spend them.
+  router.post("/checkout/gift-cards", async (req, res) => {
+    const { code } = parseInput(redeemGiftCardSchema, req.body, "Invalid gift card");
+    res.json(await services.giftCards.addCheckoutGiftCard({ owner: ownerOf(req), code, ip: req.ip ?? "unknown" }));
+  });
+  router.delete("/checkout/gift-cards/:last4", async (req, res) => {
+    res.json(await services.giftCards.removeCheckoutGiftCard({ owner: ownerOf(req), last4: parseInput(last4Schema, req.params.last4, "Invalid gift card") }));
   });
 
   router.get("/order-status/:paymentIntent", async (req, res) => {

@@ -71,6 +71,7 @@ const order: OrderRow = {
   refundedCents: 0,
   refundIssuedAt: null,
   storeCreditCents: 0,
+  giftCardCents: 0,
   createdAt: new Date("2026-05-01T12:00:00Z"),
   updatedAt: new Date("2026-05-02T09:00:00Z"),
 };

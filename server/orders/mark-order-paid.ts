@@ -12,6 +12,7 @@ import { spendDiscount } from "./discount";
 import { commitOrderTax } from "./order-tax";
 import { orderLimitRefusal } from "../drops/drop-limits";
 import { restoreOrderCredit } from "../credit/store-credit";
+import { restoreOrderGiftCards } from "../gift-cards/gift-card-ledger";
 
 class ShortStock extends Error {}
 
@@ -78,6 +79,7 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
       .returning();
     // A refunded late payment gives back the credit its checkout spent, as the card is refunded (afterPayment).
     if (status === "refunded") await restoreOrderCredit(t, order, "was refunded: credit returned", now());
+    if (status === "refunded") await restoreOrderGiftCards(t, order, "was refunded: balance returned", now());
     await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken, or over its drop's limit; refunded" : null, at: now() });
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);

@@ -7,6 +7,7 @@ import type { OrderDeps } from "./order-deps";
 import { priceOrder, type ShippingOption } from "../pricing/price-order";
 import { summarizeTaxLines } from "./tax-lines";
 import { accountCredit } from "../credit/store-credit";
+import { checkoutGiftCards } from "../gift-cards/checkout-gift-cards";
 
 export const shippingOptionJson = (o: ShippingOption) => ({ id: o.id, name: o.name, price: toDollars(o.priceCents), minDays: o.minDays, maxDays: o.maxDays });
 
@@ -22,7 +23,9 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
   const rules = await deps.pricingRules();
   // A guest has no credit to show or spend; the payment step refuses a guest who asks for it.
   const credit = await accountCredit(db, owner.userId);
-  const tenders = { storeCreditCents: deps.useStoreCredit && credit ? credit.balanceCents : 0 };
+  // The cards the shopper added to this checkout that may still be spent (a disabled or expired one pays nothing).
+  const cards = cartId ? await checkoutGiftCards(db, cartId, now()) : [];
+  const tenders = { storeCreditCents: deps.useStoreCredit && credit ? credit.balanceCents : 0, giftCards: cards };
   const pricing = await priceOrder(lines, { rules, taxProvider: deps.taxProvider(rules.taxProvider), discount: discount?.rule ?? null, address: deps.address ?? null, shippingRateId: deps.shippingRateId, strict: false, tenders });
   const { priced, options, chosen, taxForAddress } = pricing;
   const taxLines = summarizeTaxLines(priced.taxLines);
@@ -48,6 +51,8 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
     total: toDollars(priced.totalCents),
     /** Tenders (issue 51): what gift cards and store credit pay of the total, and what is left for the card. */
     giftCardCents: pricing.giftCardCents,
+    /** Each card on the checkout: its last 4, what it holds and what it pays of this order. */
+    giftCards: cards.map((c, i) => ({ last4: c.last4, balanceCents: c.balanceCents, amountCents: pricing.giftCardParts[i] ?? 0 })),
     storeCreditCents: pricing.storeCreditCents,
     amountDueCents: pricing.amountDueCents,
     /** The signed-in shopper's balance, for "Use store credit ($X available)"; 0 for a guest. */

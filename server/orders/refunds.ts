@@ -118,9 +118,10 @@ export async function writeRefund(tx: Tx, order: OrderRow, args: { amountCents: 
  */
 async function creditPartOf(tx: Tx, order: OrderRow, amountCents: number, asStoreCredit: boolean): Promise<number> {
   if (asStoreCredit) return amountCents;
-  if (order.storeCreditCents === 0) return 0;
+  if (order.storeCreditCents === 0 && order.giftCardCents === 0) return 0;
   const creditBack = await creditRefundedFor(tx, order.id);
-  const cardLeft = order.totalCents - order.storeCreditCents - (order.refundedCents - creditBack);
+  // What gift cards paid is not the card's either: beyond the card's charge, a refund comes back as store credit (0055).
+  const cardLeft = order.totalCents - order.storeCreditCents - order.giftCardCents - (order.refundedCents - creditBack);
   return Math.max(0, amountCents - Math.max(0, cardLeft));
 }
 

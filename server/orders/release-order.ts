@@ -6,6 +6,7 @@ import { assertTransition } from "./order-status";
 import { releaseStock } from "./stock";
 import { releaseDiscount } from "./discount";
 import { restoreOrderCredit } from "../credit/store-credit";
+import { restoreOrderGiftCards } from "../gift-cards/gift-card-ledger";
 
 export async function orderStockLines(tx: Database, orderId: string) {
   return tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -24,6 +25,8 @@ export async function releaseOrderStock(
   await releaseDiscount(tx, order.id);
   // The store credit its checkout spent comes back (issue 51).
   await restoreOrderCredit(tx, order, `ended ${status}: credit returned`, now);
+  // ...and what it took from gift cards.
+  await restoreOrderGiftCards(tx, order, `ended ${status}: balance returned`, now);
   await tx
     .update(orders)
     .set({ status, stockState: order.stockState === "held" ? "released" : order.stockState, updatedAt: now })

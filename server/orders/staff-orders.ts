@@ -18,6 +18,7 @@ import { trackingUrlFor } from "./tracking";
 import { orderStockLines } from "./release-order";
 import { restockStock } from "./stock";
 import { restoreOrderCredit } from "../credit/store-credit";
+import { restoreOrderGiftCards } from "../gift-cards/gift-card-ledger";
 
 
 export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
@@ -66,6 +67,7 @@ export async function changeOrderStatus(deps: OrderDeps & { orderNumber: string;
     if (deps.to === "canceled") await releaseDiscount(t, order.id);
     // ...and the store credit it was paid with, less any already given back by a refund (the card is refunded after).
     if (deps.to === "canceled") await restoreOrderCredit(t, order, "was canceled: credit returned", now());
+    if (deps.to === "canceled") await restoreOrderGiftCards(t, order, "was canceled: balance returned", now());
     if (deps.to === "shipped" && !deps.shipment) throw new AppError("bad_request", "Shipping needs the carrier and tracking number");
     const parcel = deps.to === "shipped" && deps.shipment ? { carrier: deps.shipment.carrier, trackingNumber: deps.shipment.trackingNumber, trackingUrl: trackingUrlFor(deps.shipment), shippedAt: now() } : {};
     const [updated] = await t

@@ -5,7 +5,7 @@ export interface CheckoutStarted {
   clientSecret: string;
   paymentIntentId: string;
   orderNumber: string;
-  /** store_credit: the credit paid it all and the order is already paid (no card form). */
+  /** store_credit: store credit and gift cards paid it all and the order is already paid (no card form). */
   provider: "test" | "stripe" | "store_credit";
   publishableKey: string | null;
   subtotal: number;

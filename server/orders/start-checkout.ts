@@ -24,6 +24,8 @@ import type { TaxProvider } from "../tax/tax-provider";
 import { insertOrderTaxLines, summarizeTaxLines } from "./tax-lines";
 import { CREDIT_INTENT, creditBalance, creditHeldBy, GUEST_CREDIT, lockCredit, moveCredit } from "../credit/store-credit";
 import { randomBytes } from "node:crypto";
+import { checkoutGiftCards } from "../gift-cards/checkout-gift-cards";
+import { giftCardsHeldBy, lockGiftCards, moveGiftCard } from "../gift-cards/gift-card-ledger";
 
 
 const EMPTY_CART = "Your cart is empty. Please add items before checkout.";
@@ -63,7 +65,8 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     const customer = { userId: owner.userId, email: details.email };
     const discount = await findDiscount(t, details.discountCode, now(), { lines, customer, forOrderId: open?.id });
     const credit = details.useStoreCredit ? await availableCredit(t, owner.userId!, open) : null;
-    const pricing = await priceOrder(lines, { rules, taxProvider, discount: discount?.rule ?? null, address: details.address, shippingRateId: details.shippingRateId, strict: true, tenders: { storeCreditCents: credit?.availableCents ?? 0 } });
+    const cards = await spendableGiftCards(t, cartId, open, now());
+    const pricing = await priceOrder(lines, { rules, taxProvider, discount: discount?.rule ?? null, address: details.address, shippingRateId: details.shippingRateId, strict: true, tenders: { storeCreditCents: credit?.availableCents ?? 0, giftCards: cards } });
     const { priced, chosen, destination } = pricing;
     const fingerprint = fingerprintCheckout(lines, discount, { destination, provider: taxProvider.name, shipping: [chosen?.id, chosen?.name, priced.shippingCents], taxLines: priced.taxLines, totalCents: priced.totalCents, storeCreditCents: pricing.storeCreditCents, giftCardCents: pricing.giftCardCents });
     if (open && open.cartFingerprint === fingerprint && open.reservationExpiresAt > now()) {
@@ -81,6 +84,11 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
     if (credit && pricing.storeCreditCents > 0) {
       await moveCredit(t, { email: credit.email, amountCents: -pricing.storeCreditCents, kind: "checkout", reason: `Spent on order ${created.orderNumber}`, actor: "shopper", orderId: created.id, now: now() });
     }
+    // So are the gift cards, each under its lock (taken above): moveGiftCard refuses to go below zero.
+    for (const [i, card] of cards.entries()) {
+      const part = pricing.giftCardParts[i] ?? 0;
+      if (part > 0) await moveGiftCard(t, { giftCardId: card.id, amountCents: -part, kind: "checkout", reason: `Spent on order ${created.orderNumber}`, actor: "shopper", orderId: created.id, now: now() });
+    }
     return { order: created, replacedIntentId: open?.paymentIntentId ?? null, taxLines: priced.taxLines };
   });
   if (replacedIntentId && !replacedIntentId.startsWith(CREDIT_INTENT)) payments.cancelPaymentIntent(replacedIntentId).catch((err) => deps.logger.warn({ err }, "could not cancel a replaced payment"));
@@ -94,7 +102,7 @@ export async function startCheckout(deps: OrderDeps & { owner: CartOwner; detail
   try {
     intent = order.paymentIntentId
       ? await payments.retrievePaymentIntent(order.paymentIntentId)
-      : await payments.createPaymentIntent({ orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents - order.storeCreditCents, idempotencyKey: `order-${order.id}`, email: order.email });
+      : await payments.createPaymentIntent({ orderId: order.id, orderNumber: order.orderNumber, amountCents: order.totalCents - order.storeCreditCents - order.giftCardCents, idempotencyKey: `order-${order.id}`, email: order.email });
   } catch (err) {
     deps.logger.error({ err, orderNumber: order.orderNumber }, "payment setup failed");
     await db.transaction(async (tx) => {
@@ -141,9 +149,9 @@ function checkoutAnswer(order: OrderRow, intent: Pick<PaymentIntent, "id" | "cli
     taxLines,
     taxRatePercent: taxLines.length === 1 ? taxLines[0]!.ratePercent : null,
     total: toDollars(order.totalCents),
-    giftCardCents: 0,
+    giftCardCents: order.giftCardCents,
     storeCreditCents: order.storeCreditCents,
-    amountDueCents: order.totalCents - order.storeCreditCents,
+    amountDueCents: order.totalCents - order.storeCreditCents - order.giftCardCents,
   };
 }
 
@@ -157,6 +165,19 @@ async function availableCredit(tx: Database, userId: string, open: OrderRow | un
   await lockCredit(tx, user.email);
   const held = open ? await creditHeldBy(tx, open.id) : 0;
   return { email: user.email, availableCents: (await creditBalance(tx, user.email)) + held };
+}
+
+/**
+ * The gift cards on the cart that may be spent, each locked (with any the replaced open order holds) until the
+ * transaction ends; a card's balance counts what that open order holds, as it is given back when it is released.
+ */
+async function spendableGiftCards(tx: Database, cartId: string, open: OrderRow | undefined, now: Date) {
+  const held = open ? await giftCardsHeldBy(tx, open.id) : new Map<string, number>();
+  const onCart = await checkoutGiftCards(tx, cartId, now, { all: true });
+  if (onCart.length === 0) return [];
+  await lockGiftCards(tx, [...onCart.map((c) => c.id), ...held.keys()]);
+  // Read again under the locks: another checkout may have spent from a card meanwhile.
+  return (await checkoutGiftCards(tx, cartId, now)).map((c) => ({ ...c, balanceCents: c.balanceCents + (held.get(c.id) ?? 0) }));
 }
 
 /** A provider that remembers its answers by question, for one checkout. */
@@ -210,7 +231,8 @@ async function createPendingOrder(
   const short = await reserveStock(tx, args.lines);
   if (short) throw await soldOutError(tx, args.lines.find((l) => l.variantId === short.variantId)!);
   const { priced, chosen, destination } = args.pricing;
-  const paidByCredit = args.pricing.storeCreditCents > 0 && args.pricing.amountDueCents === 0;
+  // Store credit and gift cards paid it all: completed at once, with no card (the provider stays 'store_credit', 0055).
+  const paidByCredit = args.pricing.storeCreditCents + args.pricing.giftCardCents > 0 && args.pricing.amountDueCents === 0;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -229,6 +251,7 @@ async function createPendingOrder(
       shippingMaxDays: chosen?.maxDays ?? null,
       shippingBeforeDiscountCents: priced.shippingBeforeDiscountCents,
       storeCreditCents: args.pricing.storeCreditCents,
+      giftCardCents: args.pricing.giftCardCents,
       taxIncluded: priced.taxIncluded,
       taxProvider: args.taxProvider,
       taxCalculationId: args.pricing.calculationId,
