@@ -1,62 +1,25 @@
-import { Agent, createServer, type IncomingMessage, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { Agent, type IncomingMessage, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_ALIVE_MS } from "../start-store";
 import { type AppProcess, createDataDir, startAppProcess } from "../test/app-processes";
+import { type Outcome, sendAlone as get, startSlowModel } from "../test/requests-in-flight";
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from "../test/test-database";
 
 const FEED_TOKEN = "graceful-stop-feed-token-0123456789abcdef";
 
-interface Outcome {
-  /** When the request was fully written to its own connection. */
-  sentAt: number;
-  doneAt: number;
-  status?: number;
-  /** The body arrived whole (its length matches Content-Length, or the chunked stream ended). */
-  complete: boolean;
-  error?: string;
-  /** One of the style assistant's requests, which the model holds for 1.5 s. */
-  slow?: boolean;
-}
-
-/** A request on a connection of its own (no keep-alive), so it is never sent on a socket the server is closing. */
-function get(url: string, json?: unknown): Promise<Outcome> {
-  return new Promise((resolve) => {
-    let sentAt = Number.NaN;
-    const headers = { connection: "close", ...(json ? { "content-type": "application/json", origin: new URL(url).origin } : {}) };
-    const req = httpRequest(url, { agent: false, method: json ? "POST" : "GET", headers }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => {
-        const expected = res.headers["content-length"];
-        resolve({ sentAt, doneAt: performance.now(), status: res.statusCode, complete: res.complete && (expected === undefined || Number(expected) === bytes) });
-      });
-      res.on("error", (err) => resolve({ sentAt, doneAt: performance.now(), status: res.statusCode, complete: false, error: err.message }));
-    });
-    req.on("finish", () => (sentAt = performance.now()));
-    req.on("error", (err: NodeJS.ErrnoException) => resolve({ sentAt, doneAt: performance.now(), complete: false, error: err.code ?? err.message }));
-    req.end(json ? JSON.stringify(json) : undefined);
-  });
-}
+/** An outcome; `slow`: one of the style assistant's requests, which the model holds for 1.5 s. */
+type Seen = Outcome & { slow?: boolean };
 
 describe("SIGTERM under load", () => {
   let data: Awaited<ReturnType<typeof createDataDir>>;
   let database: TestDatabase | null = null;
   let app: AppProcess;
   // The style assistant's language model, answering after 1.5 s: requests that are surely in flight when SIGTERM comes.
-  // `held` counts the requests it is holding right now.
-  let held = 0;
-  const slowModel = createServer((_req, res) => {
-    held += 1;
-    setTimeout(() => {
-      held -= 1;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: "{}" } }] }));
-    }, 1500);
-  });
+  const slowModel = startSlowModel();
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => slowModel.listen(0, "127.0.0.1", resolve));
-    const modelUrl = `http://127.0.0.1:${(slowModel.address() as AddressInfo).port}/v1`;
+    await slowModel.listening;
+    const modelUrl = slowModel.url;
     data = await createDataDir();
     // On PostgreSQL the process gets a database of its own; on PGlite it opens DATA_DIR.
     if (testDatabaseUrl) database = await createTestDatabase({ seed: false });
@@ -80,7 +43,7 @@ describe("SIGTERM under load", () => {
 
   it("finishes every request already in flight, refuses new connections, and exits cleanly", async () => {
     const paths = [`/api/instagram-shop/feed?token=${FEED_TOKEN}`, "/api/products?limit=100", "/api/products/category/men?limit=48", "/api/products/2", "/api/health"];
-    const outcomes: Outcome[] = [];
+    const outcomes: Seen[] = [];
     let running = true;
     const loops = Array.from({ length: 8 }, async (_, i) => {
       while (running) {
@@ -94,7 +57,7 @@ describe("SIGTERM under load", () => {
     expect(outcomes.every((o) => o.status === 200 && o.complete)).toBe(true);
     // Three slow requests are under way: the store has sent each to the model, which holds them all (on a busy
     // machine this waits as long as it takes, rather than guessing a delay).
-    while (held < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (slowModel.held() < 3) await new Promise((resolve) => setTimeout(resolve, 5));
 
     const exited = new Promise<number | null>((resolve) => app.child.once("exit", (code) => resolve(code)));
     const sigtermAt = performance.now();

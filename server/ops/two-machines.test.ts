@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import { createServer, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -13,48 +11,22 @@ import { promoteToStaff } from "../test/admin-helpers";
 import { createApiClient } from "../test/api-client";
 import { confirmationsSent, outboxMails } from "../test/app-processes";
 import { card, checkoutWith, orderFor, setVariantStock } from "../test/checkout-helpers";
+import { type Outcome, sendAlone, startSlowModel } from "../test/requests-in-flight";
 import { postgresBinaries } from "../test/throwaway-postgres";
 import { twoMachines } from "../test/two-machines";
 
-/** An answer as a client behind a balancer sees it: which machine gave it, and whether it came whole. */
-interface Outcome {
-  via: "a" | "b";
-  /** A refused or dropped it first, and the client asked B. */
-  retried: boolean;
-  status?: number;
-  complete: boolean;
-  error?: string;
-  doneAt: number;
-  slow?: boolean;
-}
-
-/** One request on a connection of its own (no keep-alive: never sent on a socket the server is closing). */
-function send(url: string, json?: unknown): Promise<Omit<Outcome, "via" | "retried">> {
-  return new Promise((resolve) => {
-    const headers = { connection: "close", ...(json ? { "content-type": "application/json", origin: new URL(url).origin } : {}) };
-    const req = httpRequest(url, { agent: false, method: json ? "POST" : "GET", headers }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => {
-        const expected = res.headers["content-length"];
-        resolve({ doneAt: performance.now(), status: res.statusCode, complete: res.complete && (expected === undefined || Number(expected) === bytes) });
-      });
-      res.on("error", (err) => resolve({ doneAt: performance.now(), status: res.statusCode, complete: false, error: err.message }));
-    });
-    req.on("error", (err: NodeJS.ErrnoException) => resolve({ doneAt: performance.now(), complete: false, error: err.code ?? err.message }));
-    req.end(json ? JSON.stringify(json) : undefined);
-  });
-}
+/** An answer as a client behind a balancer sees it: which machine gave it, and whether A refused or dropped it first. */
+type Seen = Outcome & { via: "a" | "b"; retried: boolean; slow?: boolean };
 
 /**
  * What the balancer in docs/DEPLOY.md §9 does: A first; a GET that A refuses, drops or answers 502/503 is asked of B
  * (proxy_next_upstream error timeout http_502 http_503), a POST only when A never took the connection.
  */
-async function throughBalancer(a: string, b: string, path: string, json?: unknown): Promise<Outcome> {
-  const first = await send(`${a}${path}`, json);
+async function throughBalancer(a: string, b: string, path: string, json?: unknown): Promise<Seen> {
+  const first = await sendAlone(`${a}${path}`, json);
   const failed = json ? first.error === "ECONNREFUSED" : first.error !== undefined || first.status === 502 || first.status === 503;
   if (!failed) return { ...first, via: "a", retried: false };
-  return { ...(await send(`${b}${path}`, json)), via: "b", retried: true };
+  return { ...(await sendAlone(`${b}${path}`, json)), via: "b", retried: true };
 }
 
 /** A checkout left unpaid 26 hours ago, by a shopper who agreed to marketing: both recovery emails are due. */
@@ -73,24 +45,16 @@ async function leaveCheckout(db: Database) {
 }
 
 // The style assistant's language model, answering after 1.5 s: requests surely in flight when A is stopped.
-let held = 0;
-const slowModel = createServer((_req, res) => {
-  held += 1;
-  setTimeout(() => {
-    held -= 1;
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: "{}" } }] }));
-  }, 1500);
-});
-const modelListening = new Promise<void>((resolve) => slowModel.listen(0, "127.0.0.1", resolve));
-afterAll(() => void slowModel.close());
+const slowModel = startSlowModel();
+afterAll(slowModel.close);
 
 // Issue 53: two machines, run. Its own cluster and bucket, so it runs the same with or without TEST_DATABASE_URL.
 describe.runIf(postgresBinaries())("two machines: one PostgreSQL, one bucket, no shared disk (docs/DEPLOY.md §9)", { timeout: 120_000 }, () => {
   const machines = twoMachines({
     // Answers are kept a minute: anything A shows within a second of a change on B came from B's notice.
-    env: () => ({ RESPONSE_CACHE_MS: "60000", RUN_JOBS: "true", SHUTDOWN_TIMEOUT_MS: "10000", AI_API_KEY: "test-key", AI_BASE_URL: `http://127.0.0.1:${(slowModel.address() as AddressInfo).port}/v1` }),
+    env: () => ({ RESPONSE_CACHE_MS: "60000", RUN_JOBS: "true", SHUTDOWN_TIMEOUT_MS: "10000", AI_API_KEY: "test-key", AI_BASE_URL: slowModel.url }),
     before: async (db) => {
-      await modelListening;
+      await slowModel.listening;
       await leaveCheckout(db);
     },
   });
@@ -111,7 +75,7 @@ describe.runIf(postgresBinaries())("two machines: one PostgreSQL, one bucket, no
     const key = uploaded.body.photo.fileKey as string;
 
     const page = await createApiClient(b.store.url).get("/product/3", { accept: "text/html" });
-    expect(page.status).toBe(200);
+    expect(page.status, b.store.output()).toBe(200);
     expect(page.text).toContain(`/media/${key}-640.webp`);
     const file = await fetch(`${b.store.url}/media/${key}-640.webp`);
     expect([file.status, file.headers.get("content-type"), file.headers.get("cache-control")]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
@@ -164,7 +128,7 @@ describe.runIf(postgresBinaries())("two machines: one PostgreSQL, one bucket, no
   it("stopping A (SIGTERM) loses no request: what A had finishes, what it refuses B answers", async () => {
     const { a, b } = machines;
     const paths = ["/api/products/2", "/api/products?limit=48", "/product/3", "/api/products/category/men?limit=24", "/api/health"];
-    const outcomes: Outcome[] = [];
+    const outcomes: Seen[] = [];
     let exitedAt = Number.POSITIVE_INFINITY;
     const loops = Array.from({ length: 8 }, async (_, i) => {
       // Until A is gone and B has answered a few more of this loop's requests.
@@ -175,7 +139,7 @@ describe.runIf(postgresBinaries())("two machines: one PostgreSQL, one bucket, no
         if (outcome.doneAt > exitedAt) afterExit += 1;
       }
     });
-    while (outcomes.length < 40 || held < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (outcomes.length < 40 || slowModel.held() < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(outcomes.every((o) => o.via === "a" && o.status === 200 && o.complete)).toBe(true);
 
     const exited = new Promise<number | null>((resolve) => a.store.child.once("exit", (code) => resolve(code)));
@@ -193,6 +157,6 @@ describe.runIf(postgresBinaries())("two machines: one PostgreSQL, one bucket, no
     const afterExit = outcomes.filter((o) => o.doneAt > exitedAt);
     expect(afterExit.length).toBeGreaterThanOrEqual(6 * 10 + 2 * 2);
     expect(afterExit.every((o) => o.via === "b" && o.retried)).toBe(true);
-    expect((await send(`${a.store.url}/api/health`)).error).toBe("ECONNREFUSED");
+    expect((await sendAlone(`${a.store.url}/api/health`)).error).toBe("ECONNREFUSED");
   });
 });
