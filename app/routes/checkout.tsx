@@ -19,6 +19,7 @@ import { trackBeginCheckout } from "~/lib/track-purchase";
 import { useCart } from "~/lib/cart";
 import { formatPrice } from "~/lib/money";
 import { StoreCreditChoice } from "~/components/checkout/store-credit-choice";
+import { GiftCardField } from "~/components/checkout/gift-card-field";
 
 const StripeCardForm = lazy(() => import("~/components/checkout/stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
@@ -36,7 +37,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { data: cart } = useCart();
   const navigate = useNavigate();
   const finished = useRef(false);
-  const { quote, error: quoteError, loading: quoting, applyCode, chooseShipping, addressChanged, chooseStoreCredit } = useQuote();
+  const { quote, error: quoteError, loading: quoting, applyCode, chooseShipping, addressChanged, chooseStoreCredit, refresh } = useQuote();
   const [withCredit, setWithCredit] = useState(false);
   const [payment, setPayment] = useState<CheckoutStarted | null>(null);
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -144,14 +145,25 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               }}
             />
           )}
-          {(payment ?? quote) && (payment ?? quote)!.storeCreditCents > 0 && (
+          {(payment ?? quote) && (payment ?? quote)!.storeCreditCents + (payment ?? quote)!.giftCardCents > 0 && (
             <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-              <dt>Store credit</dt>
-              <dd>−{formatPrice((payment ?? quote)!.storeCreditCents / 100)}</dd>
+              {(payment ?? quote)!.giftCardCents > 0 && (
+                <>
+                  <dt>Gift cards</dt>
+                  <dd>−{formatPrice((payment ?? quote)!.giftCardCents / 100)}</dd>
+                </>
+              )}
+              {(payment ?? quote)!.storeCreditCents > 0 && (
+                <>
+                  <dt>Store credit</dt>
+                  <dd>−{formatPrice((payment ?? quote)!.storeCreditCents / 100)}</dd>
+                </>
+              )}
               <dt className="font-semibold">Due by card</dt>
               <dd className="font-semibold">{formatPrice((payment ?? quote)!.amountDueCents / 100)}</dd>
             </dl>
           )}
+          <GiftCardField applied={quote?.giftCards ?? []} disabled={Boolean(payment)} onChange={refresh} />
           <DiscountCode applied={quote?.discountCode ?? null} label={quote?.discountLabel} disabled={Boolean(payment)} onApply={applyCode} onRemove={() => void applyCode(null).catch(() => {})} />
         </CheckoutSummary>
       </div>

@@ -82,5 +82,7 @@ export function useQuote() {
   );
   /** "Use store credit": the summary shows what it pays and what is left for the card (issue 51). */
   const chooseStoreCredit = useCallback((on: boolean) => void ask({ useStoreCredit: on }).catch(() => {}), [ask]);
-  return { quote, error, loading, applyCode, chooseShipping, addressChanged, chooseStoreCredit };
+  /** Prices again as asked (a gift card was added or removed on the server). */
+  const refresh = useCallback(() => void ask({}).catch(() => {}), [ask]);
+  return { quote, error, loading, applyCode, chooseShipping, addressChanged, chooseStoreCredit, refresh };
 }
