@@ -65,6 +65,7 @@ export default [
     route("admin/reports/sales", "routes/admin-reports-sales.tsx"),
     route("admin/reports/products", "routes/admin-reports-products.tsx"),
     route("admin/reports/sell-through", "routes/admin-reports-sell-through.tsx"),
+    route("admin/reports/returns", "routes/admin-reports-returns.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),
     route("admin/shipping", "routes/admin-shipping.tsx"),
     // The VSOP drop's old page: sends staff to the drop's own page (issue 48).

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-reports-sell-through";
 import { servicesContext } from "~/context";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LabelledSelect } from "~/components/admin/labelled-select";
-import { CsvLink, formatDay, ReportError, ReportHelp, ReportPeriodForm, ReportTable } from "~/components/admin/report-frame";
+import { CsvLink, formatDay, pagedParams, ReportError, ReportHelp, ReportPager, ReportPeriodForm, ReportTable } from "~/components/admin/report-frame";
 import { TopBarsChart } from "~/components/admin/top-bars-chart";
 import { adminMeta } from "~/lib/admin-meta";
 import { requirePermission } from "~/lib/guards.server";
@@ -11,7 +11,7 @@ import type { SellThroughFigures } from "../../server/reports/sell-through-repor
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, "reports.read");
-  return context.get(servicesContext).reports.sellThroughPage(Object.fromEntries(new URL(request.url).searchParams));
+  return context.get(servicesContext).reports.sellThroughPage(pagedParams(request.url));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sell-through and stock cover");
@@ -100,6 +100,7 @@ export default function AdminReportsSellThrough({ loaderData }: Route.ComponentP
               totals={report.totals}
               cell={(row, key) => FIGURES.find((f) => f.key === key)!.show(row)}
             />
+            <ReportPager rowCount={report.rowCount} offset={report.offset} limit={report.limit} query={{ from, to, groupBy, sort, compare }} />
           </section>
         </>
       )}

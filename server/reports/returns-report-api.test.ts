@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products, returnItems, returns, reviews, users, variants } from "../db/schema";
 import { signedInAdmin, signedInStaff } from "../test/admin-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
-import { returnReasonKind } from "./return-reasons";
+import { returnReasonKind } from "../../shared/return-reasons";
 
 /**
  * Returns by reason and fit (issue 52), against June 2025 in New York built by hand: P1 with sizes A and B, P2 with

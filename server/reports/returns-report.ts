@@ -7,7 +7,8 @@ import { type Period, resolvePeriod, withCompare } from "./report-period";
 import { pageOf } from "./report-paging";
 import type { ReturnsReportQuery } from "./report-schemas";
 import { counted, periodBounds } from "./report-sql";
-import { type ReturnReasonKind, returnReasonKindSql } from "./return-reasons";
+import type { ReturnReasonKind } from "../../shared/return-reasons";
+import { returnReasonKindSql } from "./return-reasons";
 
 /** Returns by reason and fit (issue 52). */
 export interface ReturnsFigures {
@@ -17,7 +18,7 @@ export interface ReturnsFigures {
   unitsReturned: number;
   /** Returned ÷ sold × 100, one decimal; null when nothing sold. */
   returnRatePercent: number | null;
-  /** Returned units by what their reason says about size (server/reports/return-reasons.ts). */
+  /** Returned units by what their reason says about size (shared/return-reasons.ts). */
   reasons: Record<ReturnReasonKind, number>;
   /** The share of returned units whose reason is about size or fit, one decimal; null when none came back. */
   sizeReasonPercent: number | null;

@@ -110,3 +110,52 @@ export function ReportTable<R>({ label, first, figures, rows, totals, cell }: { 
     </AdminTable>
   );
 }
+
+/** How many rows a long report's page shows until "Show all" (the API's `limit`). */
+export const REPORT_PAGE_ROWS = 50;
+
+/** A long report's page query: the first REPORT_PAGE_ROWS rows unless the address asks for another page or all of them (`limit=`). */
+export function pagedParams(url: string): Record<string, string> {
+  const params = Object.fromEntries(new URL(url).searchParams);
+  return "limit" in params ? params : { ...params, limit: String(REPORT_PAGE_ROWS) };
+}
+
+/** Which rows of a long report the table shows, the pages before and after, and "Show all" (or back to the top rows). */
+export function ReportPager({ rowCount, offset, limit, query }: { rowCount: number; offset: number; limit: number | null; query: Record<string, string | null | undefined> }) {
+  const base = Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]));
+  const href = (params: Record<string, string>) => `?${new URLSearchParams([...base, ...Object.entries(params)])}`;
+  const linkClass = "rounded-full border border-line px-4 py-1.5 text-sm hover:border-ink";
+  if (limit === null || rowCount <= limit) {
+    return (
+      <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-ink-muted">
+        All {rowCount.toLocaleString("en-US")} rows.
+        {limit === null && rowCount > REPORT_PAGE_ROWS && (
+          <a href={href({ limit: String(REPORT_PAGE_ROWS) })} className={linkClass}>
+            Show the top {REPORT_PAGE_ROWS}
+          </a>
+        )}
+      </p>
+    );
+  }
+  const last = Math.min(offset + limit, rowCount);
+  return (
+    <nav aria-label="Report pages" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+      <span className="text-ink-muted">
+        Rows {rowCount ? offset + 1 : 0}–{last} of {rowCount.toLocaleString("en-US")}
+      </span>
+      {offset > 0 && (
+        <a href={href({ limit: String(limit), offset: String(Math.max(offset - limit, 0)) })} className={linkClass}>
+          Previous {limit}
+        </a>
+      )}
+      {last < rowCount && (
+        <a href={href({ limit: String(limit), offset: String(last) })} className={linkClass}>
+          Next {Math.min(limit, rowCount - last)}
+        </a>
+      )}
+      <a href={href({ limit: "" })} className={linkClass}>
+        Show all {rowCount.toLocaleString("en-US")}
+      </a>
+    </nav>
+  );
+}
