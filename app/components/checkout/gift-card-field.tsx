@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { apiRequest, ApiError } from "~/lib/api";
 import { formatPrice } from "~/lib/money";
+import { CodeForm } from "./code-form";
 
 export interface AppliedGiftCard {
   last4: string;
@@ -14,7 +15,6 @@ export interface AppliedGiftCard {
  * their last 4 with what each pays and a remove button. `onChange` asks for a fresh quote (issue 51).
  */
 export function GiftCardField({ applied, disabled, onChange }: { applied: AppliedGiftCard[]; disabled: boolean; onChange: () => void }) {
-  const id = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,31 +57,7 @@ export function GiftCardField({ applied, disabled, onChange }: { applied: Applie
           ))}
         </ul>
       )}
-      <form onSubmit={apply}>
-        <label htmlFor={id} className="block text-sm font-medium">
-          Gift card
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id={id}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            disabled={disabled}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="XXXX-XXXX-XXXX-XXXX"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface px-3.5 text-base uppercase text-ink focus:border-ink focus:outline-none"
-          />
-          <button type="submit" disabled={disabled || busy} className="h-11 rounded-xl border border-ink px-4 text-sm font-semibold hover:bg-ink hover:text-surface disabled:opacity-50">
-            {busy ? "Checking..." : "Apply"}
-          </button>
-        </div>
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700 empty:hidden dark:text-red-400">
-          {error ?? ""}
-        </p>
-      </form>
+      <CodeForm label="Gift card" value={code} onChange={setCode} onSubmit={apply} disabled={disabled} busy={busy} error={error} placeholder="XXXX-XXXX-XXXX-XXXX" applyLabel="Apply gift card" />
     </div>
   );
 }
