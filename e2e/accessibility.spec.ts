@@ -24,6 +24,8 @@ for (const theme of ["light", "dark"] as const) {
 const PRODUCT_PAGES = ["/admin/products?status=active", "/admin/products/new", "/admin/products/bulk?category=kids", "/admin/products/import", "/admin/collections", "/admin/products/5"];
 const CONTENT_PAGES = ["/admin/content", "/admin/menus", "/admin/home", "/admin/discounts", "/admin/recovery", "/admin/drops", "/admin/instagram-shop", "/admin/jobs", "/admin/audit"];
 const ORDER_PAGES = ["/admin", "/admin/orders", "/admin/returns", "/admin/reviews?status=published", "/admin/customers"];
+/** The reports, over a period that holds the test's own order. */
+const REPORT_PAGES = ["sales", "products?groupBy=channel", "sell-through?sort=cover", "returns"].map((report) => `/admin/reports/${report}`);
 
 async function expectNoViolations(page: Page, paths: readonly string[]) {
   for (const path of paths) {
@@ -57,14 +59,14 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoViolations(page, [...CONTENT_PAGES, `/admin/content/${entries[0]!.id}`]);
     });
 
-    test("orders and customers pages have no axe violations", async ({ page, browser, signInAsStaff }) => {
-      test.setTimeout(60_000 + (ORDER_PAGES.length + 3) * 12_000);
+    test("orders, customers and reports pages have no axe violations", async ({ page, browser, signInAsStaff }) => {
+      test.setTimeout(60_000 + (ORDER_PAGES.length + REPORT_PAGES.length + 3) * 12_000);
       // An order, so the lists have a row and the order's and its customer's pages can be checked.
       const shopper = await (await browser.newContext()).newPage();
       const email = `axe${theme}${Date.now().toString(36)}@example.com`;
       const orderNumber = await buyThroughApi(shopper, { productId: 3, size: "S", email, name: "Alex Axe" });
       await signInAsStaff(page);
-      await expectNoViolations(page, [...ORDER_PAGES, `/admin/orders/${orderNumber}`, `/admin/orders/${orderNumber}/invoice`, `/admin/customers/${encodeURIComponent(email)}`]);
+      await expectNoViolations(page, [...ORDER_PAGES, `/admin/orders/${orderNumber}`, `/admin/orders/${orderNumber}/invoice`, `/admin/customers/${encodeURIComponent(email)}`, ...REPORT_PAGES]);
     });
   });
 }

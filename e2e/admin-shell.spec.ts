@@ -69,7 +69,7 @@ test.describe("the staff frame on a phone @phone", () => {
     await expect(drawer).toBeHidden();
     await expect(menu).toBeFocused();
     await menu.click();
-    await drawer.getByRole("link", { name: "Returns" }).click();
+    await drawer.getByRole("link", { name: "Returns", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/returns$/);
     await expect(drawer).toBeHidden();
     // The lists are stacked cards: no page scrolls sideways, and a card names its facts.

@@ -49,7 +49,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/reports/sales", label: "Sales over time", permission: "reports.read" },
       { to: "/admin/reports/products", label: "Sales by product", permission: "reports.read" },
       { to: "/admin/reports/sell-through", label: "Sell-through", permission: "reports.read" },
-      { to: "/admin/reports/returns", label: "Returns", permission: "reports.read" },
+      { to: "/admin/reports/returns", label: "Returns and fit", permission: "reports.read" },
     ],
   },
   {

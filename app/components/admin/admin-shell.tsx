@@ -30,11 +30,17 @@ export const tdClass = "px-4 py-3";
 function labelCells(children: ReactNode, headers: readonly string[]): ReactNode {
   return Children.map(children, (row) => {
     if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== "tr") return row;
+    // Every cell takes its column, a row header (<th scope="row">, the card's title) too; only data cells are labelled.
     let column = 0;
     return cloneElement(
       row,
       undefined,
-      Children.map(row.props.children, (cell) => (isValidElement<{ colSpan?: number }>(cell) && cell.type === "td" ? cloneElement(cell as ReactElement<Record<string, unknown>>, { "data-label": headers[column++] }) : cell)),
+      Children.map(row.props.children, (cell) => {
+        if (!isValidElement<{ colSpan?: number }>(cell)) return cell;
+        const label = headers[column];
+        column += cell.props.colSpan ?? 1;
+        return cell.type === "td" ? cloneElement(cell as ReactElement<Record<string, unknown>>, { "data-label": label }) : cell;
+      }),
     );
   });
 }
@@ -47,6 +53,7 @@ const cardsOnPhones = [
   "max-sm:block max-sm:[&_thead]:sr-only max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-3 max-sm:[&_tbody]:divide-y-0",
   "max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-2 max-sm:[&_tr]:gap-x-4 max-sm:[&_tr]:gap-y-2 max-sm:[&_tr]:rounded-2xl max-sm:[&_tr]:border max-sm:[&_tr]:border-line max-sm:[&_tr]:p-4",
   "max-sm:[&_td]:block max-sm:[&_td]:min-w-0 max-sm:[&_td]:break-words max-sm:[&_td]:p-0 max-sm:[&_td:first-child]:col-span-2 max-sm:[&_td[colspan]]:col-span-2",
+  "max-sm:[&_tbody_th]:col-span-2 max-sm:[&_tbody_th]:block max-sm:[&_tbody_th]:p-0",
   "max-sm:[&_td[data-label]:not(:first-child)]:before:block max-sm:[&_td[data-label]:not(:first-child)]:before:text-xs max-sm:[&_td[data-label]:not(:first-child)]:before:font-semibold max-sm:[&_td[data-label]:not(:first-child)]:before:text-ink-muted max-sm:[&_td[data-label]:not(:first-child)]:before:content-[attr(data-label)]",
 ].join(" ");
 
