@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { giftCardEntries, type GiftCardEntryKind, giftCards } from "../db/schema";
 import { AppError } from "../errors";
+import { creditHeldBy, creditRefundedFor } from "../credit/store-credit";
 
 type Tx = Pick<Database, "select" | "insert" | "execute">;
 
@@ -57,14 +58,22 @@ export async function giftCardsHeldBy(db: Pick<Database, "select">, orderId: str
 
 /**
  * Gives each card back what an order's checkout took when the order ends unpaid (canceled, expired, replaced) or is
- * canceled. Idempotent: only what is still held comes back, so a second call writes nothing.
+ * canceled. Idempotent: only what is still held comes back, so a second call writes nothing. Refunds that already came
+ * back as store credit beyond what credit paid came out of the cards' part (decisions 0054, 0055): that much less comes
+ * back to them, taken off the last card first.
  */
 export async function restoreOrderGiftCards(tx: Tx, order: { id: string; orderNumber: string }, reason: string, now: Date): Promise<number> {
   const held = await giftCardsHeldBy(tx, order.id);
   if (held.size === 0) return 0;
   await lockGiftCards(tx, [...held.keys()]);
+  let given = Math.max(0, (await creditRefundedFor(tx, order.id)) - (await creditHeldBy(tx, order.id)));
+  const owed = [...(await giftCardsHeldBy(tx, order.id))].reverse().map(([giftCardId, cents]) => {
+    const less = Math.min(Math.max(0, cents), given);
+    given -= less;
+    return [giftCardId, cents - less] as const;
+  });
   let back = 0;
-  for (const [giftCardId, cents] of await giftCardsHeldBy(tx, order.id)) {
+  for (const [giftCardId, cents] of owed.reverse()) {
     if (cents <= 0) continue;
     await tx.insert(giftCardEntries).values({ giftCardId, amountCents: cents, kind: "checkout", reason: `Order ${order.orderNumber} ${reason}`, actor: "system", orderId: order.id, createdAt: now });
     back += cents;

@@ -7,6 +7,7 @@ import { signedInAdmin, signedInStaff } from "../test/admin-helpers";
 import { card, closeOpenOrders, details, orderFor, setVariantStock, variantStock } from "../test/checkout-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 import { hashGiftCardCode } from "./gift-card-code";
+import { creditBalance } from "../credit/store-credit";
 import { giftCardBalances } from "./gift-card-ledger";
 import { GIFT_CARD_REFUSED } from "./checkout-gift-cards";
 
@@ -210,6 +211,21 @@ describe("gift cards at checkout", () => {
     // The balance is kept for the next order.
     const next = await shopper();
     expect((await redeem(next, code)).body).toEqual({ giftCards: [{ last4, balanceCents: 3_801 }] });
+  });
+
+  it("a paid order canceled after a refund that came back as store credit gives the card only the rest: nothing comes back twice", async () => {
+    const { id, code } = await issue(20_000);
+    const s = await shopper();
+    await redeem(s, code);
+    const started = await s.post("/api/create-payment-intent", details);
+    expect(started.body).toMatchObject({ giftCardCents: 16_199, amountDueCents: 0 });
+    const order = await orderFor(server.database.db, started.body.paymentIntentId);
+    // No card was charged, so the refund comes back as store credit (decisions 0054, 0055).
+    expect((await admin.post(`/api/admin/orders/${order!.orderNumber}/refunds`, { amountCents: 3_000, reason: "Price match" })).status).toBe(201);
+    expect(await creditBalance(server.database.db, order!.email)).toBe(3_000);
+    expect((await admin.post(`/api/admin/orders/${order!.orderNumber}/status`, { status: "canceled" })).status).toBe(200);
+    expect(await balanceOf(id)).toBe(20_000 - 3_000);
+    expect(await creditBalance(server.database.db, order!.email)).toBe(3_000);
   });
 
   it("a card that covers part: the payment is for the rest; paid by card", async () => {
