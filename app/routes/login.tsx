@@ -1,5 +1,5 @@
 import { pageTitle } from "~/lib/seo";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { KeyRound } from "lucide-react";
 import { Link, redirect, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
@@ -8,7 +8,7 @@ import { visitorContext } from "~/context";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { TextField } from "~/components/checkout/text-field";
 import { buttonClass, secondaryButtonClass } from "~/components/layout/status-screen";
-import { passkeysSupported, signInWithPasskey } from "~/lib/passkeys";
+import { passkeyProof, passkeysSupported, signInWithPasskey } from "~/lib/passkeys";
 import { PasswordField } from "~/components/ui/password-field";
 import { apiRequest, ApiError } from "~/lib/api";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -29,12 +29,29 @@ export default function Login() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // One sign-in at a time: the passkey the browser offers in the username field's suggestions and the button's must
+  // not both sign in and navigate, or the second navigation cuts the first short mid-way.
+  const signingIn = useRef(false);
+  function begin(): boolean {
+    if (signingIn.current) return false;
+    signingIn.current = true;
+    setBusy(true);
+    return true;
+  }
   // The browser may offer this store's passkeys in the username field's suggestions; picking one signs in.
   useEffect(() => {
     if (!passkeysSupported()) return;
-    signInWithPasskey({ autofill: true }).then(
-      () => signedIn(),
-      () => undefined, // dismissed, or the person typed a password instead
+    passkeyProof({ autofill: true }).then(
+      async (proof) => {
+        if (!begin()) return;
+        try {
+          await apiRequest("POST", "/api/auth/passkey", proof);
+          await signedIn();
+        } catch (error) {
+          failed(error, "The passkey sign-in didn't work.");
+        }
+      },
+      () => undefined, // dismissed, or the person typed a password or pressed the button instead
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -51,27 +68,30 @@ export default function Login() {
     await sessionChanged(target);
   }
 
+  function failed(error: unknown, fallback: string) {
+    signingIn.current = false;
+    toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : fallback });
+    setBusy(false);
+  }
+
   async function passkey() {
-    setBusy(true);
+    if (!begin()) return;
     try {
       await signInWithPasskey();
       await signedIn();
     } catch (error) {
-      toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "The passkey sign-in was cancelled." });
-      setBusy(false);
+      failed(error, "The passkey sign-in was cancelled.");
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!username.trim() || !password || busy) return;
-    setBusy(true);
+    if (!username.trim() || !password || !begin()) return;
     try {
       const { user } = await apiRequest<{ user: User }>("POST", "/api/auth/login", { username: username.trim(), password });
       await signedIn(user);
     } catch (error) {
-      toast.error("Login Failed", { description: error instanceof ApiError ? error.detail : "Login failed" });
-      setBusy(false);
+      failed(error, "Login failed");
     }
   }
   return (

@@ -19,6 +19,7 @@ import { seedHome } from "../home/seed-home";
 import { seedMenus } from "../menus/seed-menus";
 import { seedSynonyms } from "../seed/seed-synonyms";
 import { migrationsDir, projectRoot } from "../paths";
+import { slimImage } from "./slim-image";
 
 const cacheDir = join(projectRoot, "node_modules/.cache/test-db");
 const seedEntries = ["server/seed/seed-catalog.ts", "server/content/seed-content.ts", "server/home/seed-home.ts", "server/menus/seed-menus.ts", "server/seed/seed-synonyms.ts"].map((f) => join(projectRoot, f));
@@ -49,7 +50,7 @@ export async function imageKey(): Promise<string> {
   for (const name of ["@electric-sql/pglite", "drizzle-orm"]) {
     hash.update(name).update(JSON.parse(readFileSync(join(projectRoot, "node_modules", name, "package.json"), "utf8")).version);
   }
-  hash.update(fill.toString());
+  hash.update(fill.toString()).update(slimImage.toString());
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -61,11 +62,14 @@ export async function ensurePgliteImage(key: string): Promise<string> {
   const handle = await openDatabase({ dataDir: "memory://" });
   try {
     await fill(handle);
+    // A new WAL segment, holding only the checkpoint: the image keeps that one alone (server/test/slim-image.ts).
+    await handle.pglite!.query("select pg_switch_wal()");
     await handle.pglite!.query("checkpoint");
+    const { rows } = await handle.pglite!.query<{ redo_wal_file: string }>("select redo_wal_file from pg_control_checkpoint()");
     const dump = await handle.pglite!.dumpDataDir("none");
     // Written under a temporary name first: a run that dies midway never leaves half an image under the real one.
     const partial = `${path}.${process.pid}.partial`;
-    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    writeFileSync(partial, slimImage(new Uint8Array(await dump.arrayBuffer()), rows[0]!.redo_wal_file));
     renameSync(partial, path);
   } finally {
     await handle.close();
