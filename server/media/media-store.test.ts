@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,7 +13,8 @@ import { startLocalS3 } from "../test/local-s3";
 import { createByteLru } from "./byte-lru";
 import { createLocalBucket } from "./local-bucket";
 import { IMMUTABLE, type MediaBucket, MediaUnavailableError } from "./media-bucket";
-import { createMediaStore, type MediaStore } from "./media-store";
+import { createMediaStore, MAX_UPLOAD_BYTES, type MediaStore } from "./media-store";
+import { watchEventLoop } from "../test/event-loop-watch";
 
 /** A bucket that counts the reads that reach it, and can be told to fail a write midway. */
 function watched(bucket: MediaBucket) {
@@ -32,6 +34,15 @@ async function serve(media: MediaStore) {
   await new Promise((done) => server.once("listening", done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, close: () => new Promise((done) => server.close(done)) };
+}
+
+/** A photo of noise just under the 20 MB limit: 5,600 × 4,100 pixels that JPEG can't squeeze. */
+async function largePhoto() {
+  const [width, height] = [5600, 4100];
+  const file = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  expect(file.length).toBeGreaterThan(19 * 1024 * 1024);
+  expect(file.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+  return file;
 }
 
 const photo = (background: string) => sharp({ create: { width: 1000, height: 700, channels: 3, background } }).jpeg().toBuffer();
@@ -90,6 +101,17 @@ describe.each([
       expect(Buffer.from(await res.arrayBuffer()).equals(object!.body)).toBe(true);
     }
     expect(await bucket.list(`originals/${key}`)).toHaveLength(1);
+  });
+
+  it("stores a 20 MB photo without holding the event loop for 20 ms at a time", { timeout: 60_000 }, async () => {
+    const file = await largePhoto();
+    const loop = watchEventLoop();
+    const stored = await media.save(file);
+    const { heldMs, maxDelayMs } = loop.stop();
+    expect(stored).toMatchObject({ width: 5600, height: 4100, widths: [320, 640, 960, 1440] });
+    expect(await bucket.exists(`originals/${stored.key}.jpg`)).toBe(true);
+    // The loop's own CPU time between two 1 ms ticks; maxDelayMs adds the waits for a core on a busy machine.
+    expect(heldMs, `held ${heldMs.toFixed(1)} ms, longest delay ${maxDelayMs.toFixed(1)} ms`).toBeLessThan(20);
   });
 
   it("answers 404 for a name that is not a derivative without asking the bucket, and for a missing one after asking", async () => {
