@@ -1,4 +1,5 @@
 import compression from "compression";
+import type { TrustProxy } from "./http/trust-proxy";
 import express, { type Request } from "express";
 import type { Services } from "./context";
 import { apiRouter } from "./http/api";
@@ -36,6 +37,8 @@ export interface CreateAppOptions {
   cacheTtlMs?: number;
   /** GET /metrics answers to this bearer token; without one it is not served on this port (decision 0025). */
   metricsToken?: string | null;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the visitor's address (server/http/trust-proxy.ts); the proxy on this machine by default. */
+  trustProxy?: TrustProxy;
 }
 
 /** Whether the response cache may hold this request's page: see createApp. */
@@ -47,11 +50,11 @@ function storedPage(req: Request): boolean {
   return !req.path.includes(".") && (isAnonymous(req) || isPublicRequest(req));
 }
 
-export function createApp({ services, logger, production, pages = null, secureCookies = false, cacheTtlMs = 0, metricsToken = null }: CreateAppOptions) {
+export function createApp({ services, logger, production, pages = null, secureCookies = false, cacheTtlMs = 0, metricsToken = null, trustProxy = ["loopback"] }: CreateAppOptions) {
   const app = express();
   app.locals.secureCookies = secureCookies;
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxy);
   app.use(measureRequests(services.metrics));
   app.use(requestContext(logger));
   // A drop's phase change due on the service clock is passed before any cache is asked (decision 0050).

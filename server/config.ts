@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY_HEADER } from "../shared/consent";
+import { parseTrustProxy } from "./http/trust-proxy";
 import { parseClockOffset } from "./clock/clock-offset";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -67,6 +68,19 @@ const schema = z.object({
   STAFF_STEP_UP_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   /** Google Tag Manager container; when set, pages carry the cookie banner and load it once a visitor allows it (decision 0039). */
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX").optional(),
+  /**
+   * Whose X-Forwarded-For gives a visitor's address (rate limits): the proxy on this machine by default; behind a
+   * balancer on another machine its address or subnet (10.0.0.0/8), or how many proxies are in front; false for none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if ("value" in parsed) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
   /** The request header the proxy or CDN sets to the visitor's country code, for a banner that asks by country. */
   COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name such as CF-IPCountry").default(DEFAULT_COUNTRY_HEADER),
   /**

@@ -111,7 +111,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   await changeFeed?.listening;
   const pageHandlers = !pages ? null : production ? await productionPages(services) : await developmentPages(services);
   // Behind HTTPS (PUBLIC_URL https://...) cookies are Secure; a plain-HTTP local run keeps them usable on localhost.
-  const app = createApp({ services, logger, production, pages: pageHandlers, metricsToken: config.METRICS_TOKEN ?? null, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production || !pages ? config.RESPONSE_CACHE_MS : 0 });
+  const app = createApp({ services, logger, production, pages: pageHandlers, metricsToken: config.METRICS_TOKEN ?? null, secureCookies: production && storeUrl.startsWith("https:"), cacheTtlMs: production || !pages ? config.RESPONSE_CACHE_MS : 0, trustProxy: config.TRUST_PROXY });
 
   const server: Server = app.listen(config.PORT, config.HOST);
   // An idle keep-alive connection stays open longer than a balancer's or a client's own idle limit (60 s for the

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createMediaStore } from "../media/media-store";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app";
+import type { TrustProxy } from "../http/trust-proxy";
 import { productionPages } from "../http/pages";
 import { createServices, type ServiceDeps, type Services } from "../context";
 import type { DatabaseHandle } from "../db/client";
@@ -60,6 +61,8 @@ export async function startTestServer(
     stripeTax?: ServiceDeps["stripeTax"];
     /** GTM_ID and the country header (the cookie banner's tests). */
     publicConfig?: ServiceDeps["publicConfig"];
+    /** TRUST_PROXY, parsed (the default: the proxy on this machine). */
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -86,7 +89,7 @@ export async function startTestServer(
   const services = createServices({ ...deps, jobs: jobs ?? undefined });
   await jobs?.start(services);
   const pages = options.pages ? await productionPages(services) : null;
-  const app = createApp({ services, logger, production: true, pages, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken });
+  const app = createApp({ services, logger, production: true, pages, secureCookies: options.secureCookies, cacheTtlMs: options.cacheTtlMs, metricsToken: options.metricsToken, trustProxy: options.trustProxy });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
