@@ -9,7 +9,7 @@ const isolated = ["server/catalog/shared-reads.test.ts", "server/http/response-c
  */
 const system = [
   "scripts/tools-*.test.ts",
-  "server/ops/{lifecycle,backup,cluster,outage,graceful-stop,ready-stop,two-machines}.test.ts",
+  "server/ops/{lifecycle,backup,cluster,outage,graceful-stop,ready-stop,two-machines,first-start}.test.ts",
   "server/payments/kill-between-payment-and-webhook.test.ts",
   "server/recovery/two-processes-recovery.test.ts",
   "server/http/two-processes*.test.ts",

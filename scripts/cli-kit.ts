@@ -6,6 +6,7 @@ import { count } from "drizzle-orm";
 import type { Config } from "../server/config";
 import { type DatabaseHandle, openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
+import { withStartLock } from "../server/db/start-lock";
 import { categories } from "../server/db/schema";
 import { AppError } from "../server/errors";
 import type { StoreLocation } from "../server/ops/backup";
@@ -80,7 +81,8 @@ export async function openToolDatabase({ config, dataDir, instead, collections =
   });
   const handle: DatabaseHandle = { ...opened, close: () => opened.close().finally(() => hold?.close()) };
   try {
-    await migrateDatabase(handle);
+    // As a store starting: one at a time on a PostgreSQL database (server/db/start-lock.ts).
+    await withStartLock(handle, (message) => console.log(message), () => migrateDatabase(handle));
     if (collections) {
       const [row] = await handle.db.select({ n: count() }).from(categories);
       if (!row?.n) await upsertCategories(handle.db);

@@ -3,6 +3,7 @@ import { seedDrops } from "./drops/seed-drops";
 import type { DatabaseHandle } from "./db/client";
 import { maintainDatabase } from "./db/maintenance";
 import { migrateDatabase } from "./db/migrate";
+import { withStartLock } from "./db/start-lock";
 import { isCatalogEmpty, seedCatalog } from "./seed/seed-catalog";
 import { seedReviews } from "./seed/seed-reviews";
 import { seedContent } from "./content/seed-content";
@@ -17,6 +18,11 @@ import { offsetClock } from "./clock/clock-offset";
  * record, the first content entries and PGlite's upkeep. With several workers the cluster's primary runs it, alone (decision 0027).
  */
 export async function prepareStore({ database, config, logger, reviews = true }: { database: DatabaseHandle; config: Config; logger: Logger; reviews?: boolean }) {
+  // Two machines started together on one empty PostgreSQL: one migrates and seeds, the other waits (issue 53).
+  await withStartLock(database, (message) => logger.info(message), () => prepareAlone({ database, config, logger, reviews }));
+}
+
+async function prepareAlone({ database, config, logger, reviews }: { database: DatabaseHandle; config: Config; logger: Logger; reviews: boolean }) {
   await migrateDatabase(database);
   if (config.SEED_ON_START && (await isCatalogEmpty(database.db))) {
     const seeded = await seedCatalog(database.db);
