@@ -66,6 +66,7 @@ export default [
     route("admin/reports/products", "routes/admin-reports-products.tsx"),
     route("admin/reports/sell-through", "routes/admin-reports-sell-through.tsx"),
     route("admin/reports/returns", "routes/admin-reports-returns.tsx"),
+    route("admin/reports/funnel", "routes/admin-reports-funnel.tsx"),
     route("admin/tax", "routes/admin-tax.tsx"),
     route("admin/shipping", "routes/admin-shipping.tsx"),
     // The VSOP drop's old page: sends staff to the drop's own page (issue 48).

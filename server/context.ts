@@ -33,6 +33,7 @@ import { createTestPaymentsService } from "./payments/test-payments";
 import { createPricingService } from "./pricing/pricing-service";
 import { createRecoveryService } from "./recovery/recovery-service";
 import { createReportsService } from "./reports/reports-service";
+import { createFunnelService } from "./reports/funnel-events";
 import { createReviewService } from "./reviews/review-service";
 import { createSearchService } from "./search/search-service";
 import { createSeoService } from "./seo/seo-service";
@@ -106,7 +107,12 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const catalog = createCatalogService({ db, sharedReads, collections, search });
   const alerts = createAlertService({ ...mailing, links });
   const recovery = createRecoveryService({ ...mailing, settings, unsubscribeLinks: links, jobs, metrics });
-  const orderDeps: OrderDeps = { ...mailing, payments, metrics, pricingRules: pricing.rules, taxProvider: pricing.taxProvider, afterPaid: (order) => recovery.afterPaid(order) };
+  const funnel = createFunnelService({ db, timeZone: settings.timeZone, logger });
+  const afterPaid = async (order: Parameters<typeof funnel.paid>[0] & Parameters<typeof recovery.afterPaid>[0]) => {
+    await recovery.afterPaid(order);
+    await funnel.paid(order);
+  };
+  const orderDeps: OrderDeps = { ...mailing, payments, metrics, pricingRules: pricing.rules, taxProvider: pricing.taxProvider, afterPaid };
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
     catalogChanges,
@@ -141,6 +147,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     seo: createSeoService({ db, origin: storeUrl, now }),
     /** The Reports section (issue 52): sales over time, every day in the store's time zone. */
     reports: createReportsService({ db, now, settings }),
+    /** The funnel's counting (issue 52, decision 0056): stages noted from the shopping calls and the product page's beacon. */
+    funnel,
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),
     shippingAdmin: createShippingAdmin({ db, now, catalogChanges }),

@@ -50,6 +50,7 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/reports/products", label: "Sales by product", permission: "reports.read" },
       { to: "/admin/reports/sell-through", label: "Sell-through", permission: "reports.read" },
       { to: "/admin/reports/returns", label: "Returns and fit", permission: "reports.read" },
+      { to: "/admin/reports/funnel", label: "Funnel", permission: "reports.read" },
     ],
   },
   {

@@ -1,3 +1,5 @@
+import { funnelHeaders } from "./funnel";
+
 /** SPEC §7: a non-ok answer is an error whose message is "status: body text" (the body's message when JSON). */
 export class ApiError extends Error {
   constructor(
@@ -57,7 +59,7 @@ async function send<T>(method: Method, path: string, body?: unknown): Promise<T>
   const res = await fetch(path, {
     method,
     credentials: "include",
-    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...funnelHeaders(method, path) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

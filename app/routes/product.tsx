@@ -115,6 +115,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const color = choice.color;
   const { price, compareAtPrice } = variantPrice(product, choice.color, choice.size);
   useEffect(() => trackViewItem({ id: product.id, name: product.name, price: product.price }), [product.id, product.name, product.price]);
+  // The store's own funnel (issue 52): a beacon once the page is idle, so the shared page stays cached.
+  useEffect(() => {
+    const send = () => void import("~/lib/funnel").then((m) => m.sendProductView(product.id));
+    if ("requestIdleCallback" in window) {
+      const id = requestIdleCallback(send, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(send, 1000);
+    return () => clearTimeout(id);
+  }, [product.id]);
   const collection = findCollection(useCollections(), product.category);
   const subcategory = collection?.subcategories.find((s) => s.slug === product.subcategory);
   const images = [...(product.colorImages[color] ?? []), ...product.images.filter((i) => !product.colorImages[color]?.includes(i))];

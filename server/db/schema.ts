@@ -25,6 +25,7 @@ import type { RichTextDoc } from "../../shared/rich-text";
 import { FITS } from "../../shared/reviews";
 import { CONSENT_SCOPES } from "../../shared/consent";
 import { RECOVERY_AUDIENCES, RECOVERY_SKIP_REASONS } from "../../shared/recovery";
+import { FUNNEL_STAGES } from "../../shared/funnel";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -539,6 +540,11 @@ export const orders = pgTable(
     utmSource: text("utm_source"),
     utmMedium: text("utm_medium"),
     referrerHost: text("referrer_host"),
+    /**
+     * The funnel session (issue 52) of the checkout that made the order, so its payment counts as that session's
+     * "paid" stage; cleared once counted, so no order stays tied to what its shopper browsed (decision 0056).
+     */
+    funnelSession: uuid("funnel_session"),
     /** The parcel, once staff mark the order shipped: carrier, its tracking number, and the page to follow it. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -1643,3 +1649,38 @@ export const marketingOptOuts = pgTable("marketing_opt_outs", {
   email: text("email").primaryKey(),
   at: timestamp("at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The funnel (issue 52, decision 0056): one row per anonymous session per stage it reached, for the session as a
+ * whole (product 0) and for each product it reached the stage with. A random id the browser made, a stage, a
+ * product and a time: nothing about the person. The minute job adds new rows into funnel_daily (rolled_up) and
+ * deletes rows a week old; the report reads the daily counts and the rows not yet added.
+ */
+export const funnelEvents = pgTable(
+  "funnel_events",
+  {
+    sessionId: uuid("session_id").notNull(),
+    stage: text("stage", { enum: FUNNEL_STAGES }).notNull(),
+    productId: integer("product_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    rolledUp: boolean("rolled_up").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.stage, t.productId] }),
+    check("funnel_events_stage_known", sql.raw(`stage in (${FUNNEL_STAGES.map((s) => `'${s}'`).join(", ")})`)),
+    index("funnel_events_waiting_idx").on(t.createdAt).where(sql`not ${t.rolledUp}`),
+    index("funnel_events_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Sessions per stage, per day in the store's zone and product (0: the sessions as a whole), kept by the minute job. */
+export const funnelDaily = pgTable(
+  "funnel_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    stage: text("stage", { enum: FUNNEL_STAGES }).notNull(),
+    productId: integer("product_id").notNull(),
+    sessions: integer("sessions").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.stage, t.productId] })],
+);

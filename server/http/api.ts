@@ -23,6 +23,7 @@ import { searchAdminRouter, searchRouter } from "./search-router";
 import { reviewsRouter } from "./reviews-router";
 import { settingsRouter } from "./settings-router";
 import { reportsRouter } from "./reports-router";
+import { funnelRouter } from "./funnel-router";
 import { consentRouter } from "./consent-router";
 import { recoveryAdminRouter, recoveryRouter } from "./recovery-router";
 import { staffAdminRouter } from "./staff-router";
@@ -83,6 +84,7 @@ export function apiRouter(services: Services): Router {
   router.use("/drops", dropsRouter(services));
   router.use("/search", searchRouter(services));
   router.use(consentRouter(services));
+  router.use(funnelRouter(services));
   router.use(loadSession(services));
   // A drop's waiting room: after the session (its limits count per account); more specific than GET /drops/{slug}.
   router.use("/drops", dropLineRouter(services));

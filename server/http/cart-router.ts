@@ -8,6 +8,8 @@ import { readCookie, setCartCookie } from "./cookies";
 import { askerOf } from "./drop-line-router";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
+import { FUNNEL_HEADER } from "../../shared/funnel";
+import { funnelSessionOf } from "../reports/funnel-events";
 
 /** The solved proof-of-work challenge (the ALTCHA payload) an add of a drop's piece carries in its opening hour. */
 export const DROP_PROOF_HEADER = "X-Drop-Proof";
@@ -32,6 +34,7 @@ export function cartRouter(services: Services): Router {
     await assertAddWithinLimit({ index: services.drops.index, productId: item.productId, quantity: item.quantity });
     const { cart, token } = await services.cart.addCartItem({ owner: ownerOf(req), item });
     if (token) setCartCookie(req, res, token);
+    await services.funnel.addedToCart(funnelSessionOf(req.get(FUNNEL_HEADER)), item.productId);
     res.status(201).json(cart);
   });
 

@@ -10,6 +10,8 @@ import { authenticateTestPaymentSchema, confirmTestPaymentSchema } from "../paym
 import { passTokensOf } from "./cart-router";
 import { ownerOf } from "./session";
 import { parseInput } from "./validation";
+import { FUNNEL_HEADER } from "../../shared/funnel";
+import { funnelSessionOf } from "../reports/funnel-events";
 
 const intentId = z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, "must be a payment id");
 
@@ -22,14 +24,18 @@ export function checkoutRouter(services: Services): Router {
     res.once("finish", () => res.statusCode >= 400 && services.metrics.checkoutFailed(res.locals.errorCode ?? "other"));
     const details = parseInput(checkoutDetailsSchema, req.body, "Invalid checkout details");
     await services.drops.gate.assertCartSells({ owner: ownerOf(req), passTokens: passTokensOf(req) });
-    res.json(await services.checkout.startCheckout({ owner: ownerOf(req), details }));
+    const started = await services.checkout.startCheckout({ owner: ownerOf(req), details });
+    await services.funnel.reachedPayment(funnelSessionOf(req.get(FUNNEL_HEADER)), started.orderNumber);
+    res.json(started);
   });
 
   router.post("/checkout/quote", async (req, res) => {
     const input = parseInput(quoteSchema, req.body === undefined ? {} : req.body, "Invalid request");
     // A drop's piece in the cart, put there before its drop's phase changed, is refused here too.
     await services.drops.gate.assertCartSells({ owner: ownerOf(req), passTokens: passTokensOf(req) });
-    res.json(await services.checkout.quote({ owner: ownerOf(req), ...input }));
+    const quote = await services.checkout.quote({ owner: ownerOf(req), ...input });
+    await services.funnel.beganCheckout(funnelSessionOf(req.get(FUNNEL_HEADER)), ownerOf(req));
+    res.json(quote);
   });
 
   // Gift cards on the checkout (issue 51): kept with the cart by reference; the quote and the payment spend them.

@@ -2,7 +2,7 @@ import type { Router } from "express";
 import type { z } from "zod";
 import type { Services } from "../context";
 import { reportCsvName } from "../reports/report-csv";
-import { productsReportQuery, returnsReportQuery, salesReportQuery, sellThroughQuery } from "../reports/report-schemas";
+import { funnelReportQuery, productsReportQuery, returnsReportQuery, salesReportQuery, sellThroughQuery } from "../reports/report-schemas";
 import { storeSlug } from "../../shared/store-settings";
 import { sendCsv } from "./csv-download";
 import { staffRouter } from "./staff-guard";
@@ -32,5 +32,6 @@ export function reportsRouter(services: Services): Router {
   report("products", productsReportQuery, reports.products, reports.productsCsv);
   report("sell-through", sellThroughQuery, reports.sellThrough, reports.sellThroughCsv);
   report("returns", returnsReportQuery, reports.returns, reports.returnsCsv);
+  report("funnel", funnelReportQuery, reports.funnel, reports.funnelCsv);
   return router.router;
 }

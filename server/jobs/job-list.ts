@@ -75,6 +75,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.drops.earlyAccess.sweep(),
   },
   {
+    name: "roll-up-funnel",
+    description: "The funnel's new stage rows added to its daily counts, and rows a week old deleted (issue 52)",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.funnel.rollUp(),
+  },
+  {
     name: "tidy-accounts",
     description: "Expired sessions and old sign-in attempts deleted",
     cron: "*/5 * * * *",

@@ -40,6 +40,7 @@ const order: OrderRow = {
   marketingConsentAt: null,
   marketingConsentWording: null,
   utmSource: null,
+  funnelSession: null,
   utmMedium: null,
   referrerHost: null,
   subtotalCents: 32498,

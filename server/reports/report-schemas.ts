@@ -61,3 +61,11 @@ export const returnsReportQuery = z
   .object({ ...period, groupBy: z.enum(["product", "size"], { error: "must be product or size" }).default("product"), ...paging })
   .strict();
 export type ReturnsReportQuery = z.output<typeof returnsReportQuery>;
+
+export const FUNNEL_GROUPS = ["day", "week", "month", "product"] as const;
+
+/** GET /api/admin/reports/funnel[.csv]: sessions at each stage by day, week or month, or per product (paged as above). */
+export const funnelReportQuery = z
+  .object({ ...period, groupBy: z.enum(FUNNEL_GROUPS, { error: "must be day, week, month or product" }).default("day"), ...paging })
+  .strict();
+export type FunnelReportQuery = z.output<typeof funnelReportQuery>;

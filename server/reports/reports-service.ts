@@ -3,9 +3,13 @@ import { isReportRange, rangeDates, type ReportRange, todayIn } from "../../shar
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { SettingsService } from "../settings/settings-service";
+import { funnelCsv } from "./funnel-csv";
+import { funnelReport } from "./funnel-report";
 import { productsReport } from "./products-report";
 import { productsReportCsv } from "./products-report-csv";
 import {
+  funnelReportQuery,
+  type FunnelReportQuery,
   productsReportQuery,
   type ProductsReportQuery,
   returnsReportQuery,
@@ -82,6 +86,7 @@ export function createReportsService({ db, now, settings }: ReportsDeps) {
   const products = run(productsReport);
   const sellThrough = run(sellThroughReport);
   const returns = run(returnsReport);
+  const funnel = run(funnelReport);
   return {
     sales,
     salesCsv: csv(sales, salesReportCsv),
@@ -95,8 +100,11 @@ export function createReportsService({ db, now, settings }: ReportsDeps) {
     returns,
     returnsCsv: csv(returns, returnsReportCsv),
     returnsPage: page(returnsReportQuery, returns),
+    funnel,
+    funnelCsv: csv(funnel, funnelCsv),
+    funnelPage: page(funnelReportQuery, funnel),
   };
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;
-export type { ProductsReportQuery, ReturnsReportQuery, SalesReportQuery, SellThroughQuery };
+export type { FunnelReportQuery, ProductsReportQuery, ReturnsReportQuery, SalesReportQuery, SellThroughQuery };

@@ -32,6 +32,7 @@ const MOUNTS: Record<string, Record<string, string>> = {
   "drops-router.ts": { dropsRouter: "/api/drops" },
   "drop-line-router.ts": { dropLineRouter: "/api/drops" },
   "early-access-router.ts": { earlyAccessRouter: "/api" },
+  "funnel-router.ts": { funnelRouter: "/api" },
   "images-router.ts": { imagesRouter: "/images" },
   "media-router.ts": { mediaRouter: "/media" },
   "seo-router.ts": { seoRouter: "" },
