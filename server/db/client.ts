@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite only: starts from this data-directory dump (dumpDataDir) instead of an empty database (tests). */
   image?: Blob;
+  /** PGlite only: a started thread whose database is open (tests reuse one thread across files), instead of a new one. */
+  thread?: PgliteThread;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface OpenDatabaseOptions {
  */
 const PGLITE_SETTINGS = ["-c", "shared_buffers=32MB"];
 
-export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, image }: OpenDatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, image, thread }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (url) {
     // A database that does not answer fails a request within seconds instead of holding it (decision 0027).
     // Connections are replaced every half hour, and with them the statements each prepared (decision 0046).
@@ -59,7 +61,7 @@ export async function openDatabase({ url, dataDir = "memory://", poolSize = 10, 
   }
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // In a thread of its own, with pg_trgm (the search's typo correction, decision 0038) (decision 0042).
-  const client = await PgliteThread.start({ dataDir, settings: PGLITE_SETTINGS, image });
+  const client = thread ?? (await PgliteThread.start({ dataDir, settings: PGLITE_SETTINGS, image }));
   // drizzle asks of its client only what PgliteThread answers: query and transaction.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
   preparePgliteStatements(db, client);

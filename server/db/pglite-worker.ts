@@ -13,11 +13,29 @@ interface Start {
 
 const port = parentPort!;
 const start = workerData as Start;
-const loadDataDir = start.image ? new Blob([start.image.bytes], { type: start.image.type }) : undefined;
+
+type Locked = { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; parsers: Record<number, (text: string, typeId: number) => unknown> };
+
+function open(image: Start["image"]): Promise<PGlite> {
+  const loadDataDir = image ? new Blob([image.bytes], { type: image.type }) : undefined;
+  return PGlite.create(start.dataDir, { startParams: [...PGlite.defaultStartParams, ...start.settings], extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+}
 
 // A PGlite that can't open throws here, and PgliteThread.start rejects with its error.
-const pglite = await PGlite.create(start.dataDir, { startParams: [...PGlite.defaultStartParams, ...start.settings], extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+let pglite = await open(start.image);
+let locked = pglite as unknown as Locked;
+let defaultParsers = locked.parsers;
 port.postMessage({ id: 0, value: null, wasm: wasmBytes() });
+
+/** Another database from a dump, in this same thread (tests: a thread, once started, serves file after file). */
+async function reopen(image: Start["image"]): Promise<void> {
+  if (!pglite.closed) await pglite.close();
+  parsed.clear();
+  statements.clear();
+  pglite = await open(image);
+  locked = pglite as unknown as Locked;
+  defaultParsers = locked.parsers;
+}
 
 /**
  * PGlite's parsers with the types the caller asked for as text (drizzle's timestamps and dates), built once per set.
@@ -34,8 +52,6 @@ function parsersFor(textTypes: number[]): Record<number, (text: string, typeId: 
 }
 
 const parsed = new Set<string>();
-const locked = pglite as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; parsers: Record<number, (text: string, typeId: number) => unknown> };
-const defaultParsers = locked.parsers;
 /**
  * A named prepared statement (server/db/prepared.ts): PGlite has no API for one, so this speaks the wire protocol,
  * Parse once, then Bind, Describe, Execute and Sync, under PGlite's own locks like `query()`.
@@ -119,7 +135,10 @@ async function run(op: string, args: unknown[]): Promise<{ value: unknown; trans
       return { value: { bytes, type: dump.type }, transfer: [bytes] };
     }
     case "close":
-      await pglite.close();
+      if (!pglite.closed) await pglite.close();
+      return { value: null };
+    case "reopen":
+      await reopen(args[0] as Start["image"]);
       return { value: null };
     default:
       throw new Error(`Unknown embedded-database call: ${op}`);

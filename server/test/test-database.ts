@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
+import type { PgliteThread } from "../db/pglite-thread";
 import { migrateDatabase } from "../db/migrate";
 import { seedDrops } from "../drops/seed-drops";
 import { databaseUrl } from "./db-image";
@@ -17,6 +18,11 @@ export interface TestDatabase extends DatabaseHandle {
 
 /** The PGlite image's bytes, read once per worker and shared by the files that run there. */
 let pgliteImage: Promise<ArrayBuffer> | undefined;
+/**
+ * A PGlite thread whose last file closed its database: the next file opens its copy in it. Starting a thread (Node's
+ * own start-up, PGlite's code and WebAssembly loaded again) cost about as much CPU as loading the database.
+ */
+let spareThread: PgliteThread | undefined;
 
 /**
  * A fresh database for one test file: a copy of the run's migrated and seeded image (server/test/db-image.ts) with
@@ -27,8 +33,25 @@ export async function createTestDatabase({ seed = true } = {}): Promise<TestData
   const image = inject("testDatabaseImage");
   if (!testDatabaseUrl) {
     pgliteImage ??= readFile(image).then((bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    const handle = seed ? await openDatabase({ image: new Blob([await pgliteImage]) }) : await openDatabase({ dataDir: "memory://" });
-    return prepare(handle, seed);
+    if (!seed) return prepare(await openDatabase({ dataDir: "memory://" }), seed);
+    const blob = new Blob([await pgliteImage]);
+    let thread = spareThread;
+    spareThread = undefined;
+    // A thread a test stopped can't open another database: a new one then.
+    if (thread) await thread.reopen(blob).catch(() => (thread = undefined));
+    const handle = await openDatabase({ image: blob, thread });
+    const reused = handle.pglite!;
+    let closed = false;
+    return {
+      ...(await prepare(handle, seed)),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await reused.closeDatabase();
+        if (spareThread) await reused.close();
+        else spareThread = reused;
+      },
+    };
   }
   const name = `store_test_${randomBytes(6).toString("hex")}`;
   await withAdmin(async (client) => {
