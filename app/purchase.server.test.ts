@@ -35,6 +35,7 @@ function tee(available: number[]): ProductDetail {
     variants,
     colorImages: {},
     photos: [],
+    giftCard: false,
     drops: [],
   };
 }

@@ -1,3 +1,4 @@
+import type { OrderRow } from "./db/schema";
 import { createAccountsService } from "./accounts/accounts-service";
 import { createStoreCreditService } from "./credit/credit-service";
 import { createGiftCardService } from "./gift-cards/gift-card-service";
@@ -108,11 +109,13 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
   const alerts = createAlertService({ ...mailing, links });
   const recovery = createRecoveryService({ ...mailing, settings, unsubscribeLinks: links, jobs, metrics });
   const funnel = createFunnelService({ db, timeZone: settings.timeZone, logger });
-  const afterPaid = async (order: Parameters<typeof funnel.paid>[0] & Parameters<typeof recovery.afterPaid>[0]) => {
+  const giftCards = createGiftCardService({ ...mailing, store: settings.storefront, jobs });
+  const afterPaid = async (order: OrderRow) => {
     await recovery.afterPaid(order);
     await funnel.paid(order);
+    await giftCards.sendDue();
   };
-  const orderDeps: OrderDeps = { ...mailing, payments, metrics, pricingRules: pricing.rules, taxProvider: pricing.taxProvider, afterPaid };
+  const orderDeps: OrderDeps = { ...mailing, payments, metrics, pricingRules: pricing.rules, taxProvider: pricing.taxProvider, afterPaid, giftCardExpiry: giftCards.expiryForNew };
   return {
     publicConfig: { ...publicConfig, origin: storeUrl },
     catalogChanges,
@@ -129,12 +132,12 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     search,
     /** The per-visitor part of a shared page (decision 0034). */
     viewer: createViewerService({ db }),
-    cart: createCartService({ db, pricingRules: pricing.rules, taxProvider: pricing.taxProvider }),
+    cart: createCartService({ db, pricingRules: pricing.rules, taxProvider: pricing.taxProvider, timeZone: settings.timeZone, now }),
     accounts: createAccountsService({ ...mailing, stepUpMs, store: settings.storefront }),
     /** Store credit (issue 51): a shopper's balance and history, staff's adjustments; checkout spends it. */
     storeCredit: createStoreCreditService({ db, now }),
     /** Gift cards (issue 51): staff issue, adjust and disable them; a checkout holds them by reference and spends them. */
-    giftCards: createGiftCardService({ db, now, store: settings.storefront }),
+    giftCards,
     admin: createAdminService({ ...orderDeps, store: settings.storefront, afterStockChange: alerts.afterStockChange, media, importImageHosts, collections, campaign }),
     feed: createFeedService({ db, now, storeUrl, storeIdentity, feedToken }),
     campaign,

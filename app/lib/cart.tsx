@@ -64,6 +64,8 @@ export interface AddToCartInput {
   quantity: number;
   color: string;
   size: string;
+  /** A gift card's recipient (left out: the buyer), note and send day (YYYY-MM-DD; left out: once paid). */
+  giftCard?: { recipientEmail?: string; message?: string; sendOn?: string };
 }
 
 /** Every cart call answers the whole cart, which replaces the one shown. Failures show the server's reason. */

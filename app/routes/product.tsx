@@ -187,9 +187,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <StylistDialog label="Ask the AI stylist" product={{ id: product.id, name: product.name }} triggerClassName="border-ink text-ink hover:bg-ink hover:text-surface" />
-          <Link to={`/size-guide?product=${product.id}`} className="text-sm font-semibold underline">
-            Size guide
-          </Link>
+          {!loaderData.product.giftCard && (
+            <Link to={`/size-guide?product=${product.id}`} className="text-sm font-semibold underline">
+              Size guide
+            </Link>
+          )}
         </div>
         <dl className="grid grid-cols-2 gap-3 border-y border-line py-4 text-sm">
           <div>
@@ -211,7 +213,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="text-ink-muted">Options</dt>
             <dd>
-              {product.colors.length} {product.colors.length === 1 ? "colour" : "colours"} · {product.sizes.length} {product.sizes.length === 1 ? "size" : "sizes"}
+              {loaderData.product.giftCard ? `${product.sizes.length} amounts · emailed, never shipped` : `${product.colors.length} ${product.colors.length === 1 ? "colour" : "colours"} · ${product.sizes.length} ${product.sizes.length === 1 ? "size" : "sizes"}`}
             </dd>
           </div>
         </dl>

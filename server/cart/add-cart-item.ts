@@ -10,6 +10,7 @@ import { hashCartToken, newCartToken } from "./cart-token";
 import type { Cart } from "./cart-types";
 import { queryCartLines, selectCartLines, toCart } from "./read-cart";
 import { assertAvailable, meansOnlyColor, resolveVariant } from "./resolve-variant";
+import { GIFT_LINE_TAKEN } from "../gift-cards/gift-card-line";
 
 /**
  * Adds a line, or raises the quantity of the line with the same product, colour and size (capped at 99), never
@@ -56,6 +57,7 @@ function addLine(cart: SQL, { productId, color, size, quantity }: AddCartItemInp
       select cart.id, variant.id, ${wanted} from cart, variant where ${wanted} <= variant.available
       on conflict (cart_id, variant_id) do update set quantity = least(cart_items.quantity + ${quantity}::int, ${MAX_QUANTITY}::int)
       where least(cart_items.quantity + ${quantity}::int, ${MAX_QUANTITY}::int) <= (select available from variant)
+        and cart_items.gift_recipient_email is null and cart_items.gift_message is null and cart_items.gift_send_at is null
       returning id, cart_id, variant_id, quantity
     ),
     touched as (update carts set updated_at = now() where id in (select cart_id from upserted)),
@@ -85,10 +87,12 @@ async function refuse(db: Database, cartId: string | null, item: AddCartItemInpu
   const variant = await resolveVariant(db, item);
   const [line] = cartId
     ? await db
-        .select({ quantity: cartItems.quantity })
+        .select({ quantity: cartItems.quantity, recipient: cartItems.giftRecipientEmail, message: cartItems.giftMessage, sendAt: cartItems.giftSendAt })
         .from(cartItems)
         .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)))
     : [];
+  // A gift card's line for a recipient (or with a note or date) is not merged with one for the buyer.
+  if (line && (line.recipient !== null || line.message !== null || line.sendAt !== null)) throw new AppError("conflict", GIFT_LINE_TAKEN);
   assertAvailable(variant, Math.min(MAX_QUANTITY, (line?.quantity ?? 0) + item.quantity));
   // It fits now: stock or the cart changed between the statements.
   throw new AppError("conflict", `${variant.label} could not be added just now; please try again`);

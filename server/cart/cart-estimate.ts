@@ -36,11 +36,13 @@ export async function estimateCart(rules: PricingRules, taxProvider: TaxProvider
   const distinct = new Set(priced.taxLines.map((t) => t.rateMilliPercent));
   // The free-shipping threshold true for every address (the storefront's promise), so "$X to go" never misleads.
   const freeFrom = shippingPromise(rules).freeFromCents;
-  const remaining = freeFrom !== null && (chosen === null || chosen.priceCents > 0) ? freeFrom - priced.subtotalCents : 0;
+  // Gift cards alone are never shipped: shipping is nothing, and nothing is "to go".
+  const giftCardsOnly = lines.length > 0 && lines.every((l) => l.giftCard);
+  const remaining = !giftCardsOnly && freeFrom !== null && (chosen === null || chosen.priceCents > 0) ? freeFrom - priced.subtotalCents : 0;
   const estimated = rules.taxProvider !== "manual" || [...rules.taxZones, ...rules.shippingZones].some((z) => z.regions.length > 0);
   return {
     priced,
-    shippingCents: chosen ? chosen.priceCents : null,
+    shippingCents: chosen ? chosen.priceCents : giftCardsOnly ? 0 : null,
     taxKnown: zone !== null,
     taxRatePercent: zone && distinct.size === 1 ? [...distinct][0]! / 1000 : zone && lines.length === 0 ? combinedGeneralRate(zone.rates) : null,
     freeShippingRemainingCents: remaining > 0 ? remaining : null,

@@ -8,6 +8,19 @@ const quantity = z
   .min(1, "must be at least 1")
   .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`);
 
+/**
+ * A gift card's line (issue 51): who it is emailed to (left out: the buyer), a note, and the day it goes out (left
+ * out or today: once paid). Only a gift card product takes it.
+ */
+export const giftCardLineSchema = z
+  .object({
+    recipientEmail: z.email({ error: "must be an email address" }).max(254, "is too long").optional(),
+    message: z.string({ error: "must be text" }).trim().max(300, "must be at most 300 characters").optional(),
+    sendOn: z.iso.date({ error: "must be a date such as 2026-12-24" }).optional(),
+  })
+  .strict();
+export type GiftCardLineInput = z.infer<typeof giftCardLineSchema>;
+
 /** POST /api/cart/items (SPEC §3 add-to-cart payload). Colour may be left out for a product with one colour-way. */
 export const addCartItemSchema = z
   .object({
@@ -15,6 +28,7 @@ export const addCartItemSchema = z
     quantity,
     color: z.string({ error: "must be text" }).trim().min(1, "must not be empty").max(40, "is too long").optional(),
     size: z.string({ error: "is required" }).trim().min(1, "is required").max(20, "is too long"),
+    giftCard: giftCardLineSchema.optional(),
   })
   .strict();
 

@@ -6,9 +6,12 @@ import type { CartPricing } from "./cart-estimate";
 import { addCartItem } from "./add-cart-item";
 import { clearCart, removeCartItem, updateCartItem } from "./change-cart-item";
 import { getCart } from "./read-cart";
+import { addGiftCardLine } from "../gift-cards/gift-card-line";
+import type { CartOwner } from "./cart-owner";
+import type { AddCartItemInput } from "./cart-schemas";
 
 /** The cart (DESIGN §4): every answer carries the totals the staff's rules give before an address. */
-export function createCartService({ db, pricingRules, taxProvider }: { db: Database; pricingRules: () => Promise<PricingRules>; taxProvider: (name: TaxProviderName) => TaxProvider }) {
+export function createCartService({ db, pricingRules, taxProvider, timeZone, now }: { db: Database; pricingRules: () => Promise<PricingRules>; taxProvider: (name: TaxProviderName) => TaxProvider; timeZone: () => Promise<string>; now: () => Date }) {
   const priced =
     <P extends { db: Database; pricing: CartPricing }, R>(fn: (args: P) => Promise<R>) =>
     async (args: Omit<P, "db" | "pricing">) => {
@@ -17,7 +20,11 @@ export function createCartService({ db, pricingRules, taxProvider }: { db: Datab
     };
   return {
     getCart: priced(getCart),
-    addCartItem: priced(addCartItem),
+    /** A gift card's line with a recipient, note or date takes its own path (server/gift-cards/gift-card-line.ts). */
+    addCartItem: ({ owner, item }: { owner: CartOwner; item: AddCartItemInput }) => {
+      const { giftCard } = item;
+      return giftCard ? priced(addGiftCardLine)({ owner, item: { ...item, giftCard }, timeZone, now }) : priced(addCartItem)({ owner, item });
+    },
     updateCartItem: priced(updateCartItem),
     removeCartItem: priced(removeCartItem),
     clearCart: priced(clearCart),

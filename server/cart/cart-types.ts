@@ -10,6 +10,8 @@ export interface CartLine {
   lineTotal: number;
   /** Units of this colour and size still available to buy. */
   available: number;
+  /** A gift card's line: emailed to the recipient (null: the buyer) on sendAt (null: once paid), with the note. */
+  giftCard: { recipientEmail: string | null; message: string | null; sendAt: string | null } | null;
 }
 
 export interface Cart {

@@ -30,6 +30,10 @@ interface LineRow {
   photo: { key: string; widths: number[] } | null;
   taxCategoryId: number | null;
   weightGrams: number | null;
+  giftCard: boolean;
+  giftRecipientEmail: string | null;
+  giftMessage: string | null;
+  giftSendAt: Date | string | null;
 }
 
 /**
@@ -40,9 +44,11 @@ export function selectCartLines(lines: SQL): SQL {
   // A product taken off sale (draft or archived) stays in carts with nothing available, so checkout refuses it.
   return sql`select l.id, l.quantity, v.color, v.size, case when p.status = 'active' then v.on_hand - v.reserved else 0 end as available, p.id as "productId", p.name,
       v.price_cents as "priceCents", p.garment, p.preorder, p.preorder and ${dropShipsFreeSql(sql`p.id`)} as "freePreorderShipping", c.slug as category, ${firstPhotoSql(sql`p.id`, sql`v.color`)} as photo,
-      p.tax_category_id as "taxCategoryId", v.weight_grams as "weightGrams"
+      p.tax_category_id as "taxCategoryId", v.weight_grams as "weightGrams", p.gift_card as "giftCard",
+      ci.gift_recipient_email as "giftRecipientEmail", ci.gift_message as "giftMessage", ci.gift_send_at as "giftSendAt"
     from ${lines} l
     join variants v on v.id = l.variant_id
+    left join cart_items ci on ci.id = l.id
     join products p on p.id = v.product_id
     join categories c on c.id = p.category_id
     order by l.id`;
@@ -68,7 +74,7 @@ function linesOfCart(cart: SQL): SQL {
 
 /** The cart's lines with the totals the rules for everywhere give before an address (server/cart/cart-estimate.ts). */
 export async function toCart(rows: LineRow[], { rules, taxProvider }: CartPricing): Promise<Cart> {
-  const estimate = await estimateCart(rules, taxProvider, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, freePreorderShipping: r.freePreorderShipping })));
+  const estimate = await estimateCart(rules, taxProvider, rows.map((r) => ({ unitPriceCents: r.priceCents, quantity: r.quantity, taxCategoryId: r.taxCategoryId, weightGrams: r.weightGrams, freePreorderShipping: r.freePreorderShipping, giftCard: r.giftCard })));
   const totals = estimate.priced;
   return {
     items: rows.map((r) => ({
@@ -88,6 +94,7 @@ export async function toCart(rows: LineRow[], { rules, taxProvider }: CartPricin
       unitPrice: toDollars(r.priceCents),
       lineTotal: toDollars(r.priceCents * r.quantity),
       available: r.available,
+      giftCard: r.giftCard ? { recipientEmail: r.giftRecipientEmail, message: r.giftMessage, sendAt: r.giftSendAt === null ? null : new Date(r.giftSendAt).toISOString() } : null,
     })),
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
     subtotal: toDollars(totals.subtotalCents),

@@ -41,7 +41,7 @@ export async function getProduct({ db, id, anyStatus = false }: { db: Database; 
   );
   const json = toProductJson(row);
   const variantsJson = variantRows.map(({ priceCents, compareAtCents, ...v }) => ({ ...v, price: toDollars(priceCents), compareAtPrice: compareAtCents === null ? null : toDollars(compareAtCents) }));
-  return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantsJson, colorImages, photos };
+  return { ...json, images: photos.length ? photos.map((p) => photoJpeg(p)) : json.images, variants: variantsJson, colorImages, photos, giftCard: row.giftCard };
 }
 
 /** Units available to sell of a variant: on hand less reserved (DESIGN §4). */

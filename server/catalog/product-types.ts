@@ -53,6 +53,8 @@ export interface ProductDetail extends Product {
   colorImages: Record<string, string[]>;
   /** Every staff photo in order; when there are any, the gallery shows them instead of the illustrations. */
   photos: Photo[];
+  /** A gift card (issue 51): its sizes are amounts, and the page asks who it is for. */
+  giftCard: boolean;
 }
 
 export interface ProductPage {

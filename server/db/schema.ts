@@ -93,6 +93,11 @@ export const products = pgTable(
     featured: boolean("featured").notNull().default(false),
     isNew: boolean("is_new").notNull().default(false),
     preorder: boolean("preorder").notNull().default(false),
+    /**
+     * A gift card (issue 51): its sizes are the amounts staff sell. Never taxed when bought, never shipped; paying for
+     * one issues a card (server/gift-cards/issue-bought-cards.ts). Kept out of the Meta feed.
+     */
+    giftCard: boolean("gift_card").notNull().default(false),
     trending: boolean("trending").notNull().default(false),
     bestseller: boolean("bestseller").notNull().default(false),
     hot: boolean("hot").notNull().default(false),
@@ -471,6 +476,10 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /** A gift card's line: who it is emailed to (null: the buyer), a note, and the day it goes out (null: once paid). */
+    giftRecipientEmail: text("gift_recipient_email"),
+    giftMessage: text("gift_message"),
+    giftSendAt: timestamp("gift_send_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -604,6 +613,11 @@ export const orderItems = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** Units refunded so far (by staff or a return): never more than the quantity. */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    /** A gift card bought (a liability, not a sale: issue 51), with its recipient, note and send date as the cart had them. */
+    giftCard: boolean("gift_card").notNull().default(false),
+    giftRecipientEmail: text("gift_recipient_email"),
+    giftMessage: text("gift_message"),
+    giftSendAt: timestamp("gift_send_at", { withTimezone: true }),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
@@ -735,8 +749,9 @@ export const giftCards = pgTable(
   "gift_cards",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    codeHash: text("code_hash").notNull().unique(),
-    last4: text("last4").notNull(),
+    /** null until a bought card's email goes out: its code is made then, so no code waits anywhere in between. */
+    codeHash: text("code_hash").unique(),
+    last4: text("last4"),
     currency: text("currency").notNull().default("usd"),
     status: text("status", { enum: GIFT_CARD_STATUSES }).notNull().default("active"),
     /** null: never expires (the default for a store in the US or Canada, decision 0055). */
@@ -748,6 +763,10 @@ export const giftCards = pgTable(
     /** Bought in an order (that line), or issued by a staff member ("staff:alex"). */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     orderItemId: integer("order_item_id"),
+    /** Which of the line's units (1..quantity) this card is: one card per unit, made once however often payment is confirmed. */
+    orderUnit: integer("order_unit"),
+    /** The buyer's note, sent with the card. */
+    message: text("message"),
     issuedBy: text("issued_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -755,6 +774,9 @@ export const giftCards = pgTable(
     check("gift_cards_status_known", sql`${t.status} in ('active', 'disabled')`),
     check("gift_cards_last4_shape", sql`${t.last4} ~ '^[A-Z0-9]{4}$'`),
     check("gift_cards_has_source", sql`${t.orderId} is not null or ${t.issuedBy} is not null`),
+    check("gift_cards_code_whole", sql`(${t.codeHash} is null) = (${t.last4} is null) and (${t.codeHash} is not null or ${t.sentAt} is null)`),
+    uniqueIndex("gift_cards_order_unit_key").on(t.orderItemId, t.orderUnit).where(sql`${t.orderItemId} is not null`),
+    index("gift_cards_unsent_idx").on(t.sendAt).where(sql`${t.sentAt} is null`),
     index("gift_cards_last4_idx").on(t.last4),
   ],
 );

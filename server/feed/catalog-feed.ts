@@ -51,7 +51,8 @@ export async function writeCatalogFeed({ db, storeUrl, brand, out }: { db: Datab
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(and(isActive, gt(products.id, lastId)))
+      // A gift card is no product Meta's catalogue may list (its commerce policy forbids them): kept out (issue 51).
+      .where(and(isActive, eq(products.giftCard, false), gt(products.id, lastId)))
       .orderBy(asc(products.id))
       .limit(BATCH);
     if (batch.length === 0) break;

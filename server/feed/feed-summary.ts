@@ -1,4 +1,4 @@
-import { asc, count, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { toProductJson } from "../catalog/product-json";
 import { selectProducts } from "../catalog/product-query";
 import type { Database } from "../db/client";
@@ -19,8 +19,8 @@ export async function summarizeFeed({ db }: { db: Database }) {
         techCasual: sql<number>`count(*) filter (where ${products.categoryId} = (select id from ${categories} where slug = ${SPEC_COUNTED_CATEGORY} and parent_id is null))::int`,
       })
       .from(products)
-      .where(isActive),
-    selectProducts(db).orderBy(asc(products.id)).limit(LISTED),
+      .where(and(isActive, eq(products.giftCard, false))),
+    selectProducts(db).where(and(isActive, eq(products.giftCard, false))).orderBy(asc(products.id)).limit(LISTED),
   ]);
   return { total: totals?.total ?? 0, instagramReady: totals?.ready ?? 0, techCasual: totals?.techCasual ?? 0, listedLimit: LISTED, products: listed.map(toProductJson) };
 }

@@ -62,5 +62,6 @@ export async function checkoutGiftCards(db: Pick<Database, "select">, cartId: st
     .where(eq(cartGiftCards.cartId, cartId))
     .orderBy(asc(cartGiftCards.addedAt), asc(giftCards.id));
   const balances = await giftCardBalances(db, rows.map((r) => r.id));
-  return rows.filter((r) => all || isSpendable(r, now)).map((r) => ({ id: r.id, last4: r.last4, balanceCents: balances.get(r.id)!, addedAt: r.addedAt }));
+  // A card on a cart was added by its code, so it has one (a bought card has none only until its email goes out).
+  return rows.filter((r) => all || isSpendable(r, now)).map((r) => ({ id: r.id, last4: r.last4 ?? "", balanceCents: balances.get(r.id)!, addedAt: r.addedAt }));
 }

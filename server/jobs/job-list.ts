@@ -82,6 +82,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.funnel.rollUp(),
   },
   {
+    name: "send-gift-cards",
+    description: "Gift cards bought whose send date has come: each one's email queued once (issue 51)",
+    cron: "* * * * *",
+    every: "Every minute",
+    runAtStart: true,
+    run: (services) => services.giftCards.sendDue(),
+  },
+  {
     name: "tidy-accounts",
     description: "Expired sessions and old sign-in attempts deleted",
     cron: "*/5 * * * *",
@@ -129,6 +137,11 @@ export const TASK_QUEUES: readonly TaskQueue[] = [
     name: "send-recovery-email",
     description: "One checkout recovery email: checked again, then sent or skipped with its reason (issue 31)",
     run: (services, data) => services.recovery.sendStep(data),
+  },
+  {
+    name: "send-gift-card",
+    description: "One bought gift card's email: its code made and sent, once (issue 51)",
+    run: (services, data) => services.giftCards.sendOne(data),
   },
   {
     name: "send-early-access",

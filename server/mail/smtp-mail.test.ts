@@ -76,7 +76,7 @@ const order: OrderRow = {
   createdAt: new Date("2026-05-01T12:00:00Z"),
   updatedAt: new Date("2026-05-02T09:00:00Z"),
 };
-const line = (id: number, name: string, color: string, size: string, quantity: number, unitPriceCents: number): OrderItemRow => ({ id, orderId: order.id, productId: id, variantId: id, name, imageUrl: `/images/v1/tee/${color.toLowerCase()}-front.svg`, color, size, unitPriceCents, quantity, discountCents: 0, refundedQuantity: 0 });
+const line = (id: number, name: string, color: string, size: string, quantity: number, unitPriceCents: number): OrderItemRow => ({ id, orderId: order.id, productId: id, variantId: id, name, imageUrl: `/images/v1/tee/${color.toLowerCase()}-front.svg`, color, size, unitPriceCents, quantity, discountCents: 0, refundedQuantity: 0, giftCard: false, giftRecipientEmail: null, giftMessage: null, giftSendAt: null });
 const items = [line(1, "Heavyweight Hoodie", "Black", "M", 2, 14999), line(2, "Pocket Tee", "White", "L", 1, 2500)];
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));

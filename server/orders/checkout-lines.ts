@@ -24,6 +24,11 @@ export interface CheckoutLine {
   weightGrams: number | null;
   /** A pre-order piece of a drop that ships its pre-orders free: an order of these alone ships free (server/pricing/preorder-shipping.ts). */
   freePreorderShipping: boolean;
+  /** A gift card bought, with who it is for, the buyer's note and the day it is emailed (server/gift-cards). */
+  giftCard: boolean;
+  giftRecipientEmail: string | null;
+  giftMessage: string | null;
+  giftSendAt: Date | null;
 }
 
 /** The cart's lines at today's prices: what an order is made from. */
@@ -43,6 +48,10 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
       taxCategoryId: products.taxCategoryId,
       weightGrams: variants.weightGrams,
       freePreorderShipping: sql<boolean>`${products.preorder} and ${dropShipsFreeSql(sql`${products.id}`)}`,
+      giftCard: products.giftCard,
+      giftRecipientEmail: cartItems.giftRecipientEmail,
+      giftMessage: cartItems.giftMessage,
+      giftSendAt: cartItems.giftSendAt,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -56,7 +65,8 @@ export async function loadCheckoutLines(db: Database, cartId: string): Promise<C
  * a retried checkout reuses its order and payment. Anything that changes what the order would store makes a new one.
  */
 export function fingerprintCheckout(lines: CheckoutLine[], discount: Discount | null, charged: unknown): string {
-  const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}`).sort().join(",");
+  const gift = (l: CheckoutLine) => (l.giftCard ? `:${l.giftRecipientEmail ?? ""}:${l.giftSendAt?.toISOString() ?? ""}:${l.giftMessage ?? ""}` : "");
+  const key = lines.map((l) => `${l.variantId}x${l.quantity}@${l.unitPriceCents}${gift(l)}`).sort().join(",");
   const code = discount ? `${discount.code}:${JSON.stringify(discount.rule)}` : "";
   return createHash("sha256").update(`${key}|${code}|${JSON.stringify(charged)}`).digest("base64url");
 }

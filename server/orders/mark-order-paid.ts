@@ -13,6 +13,7 @@ import { commitOrderTax } from "./order-tax";
 import { orderLimitRefusal } from "../drops/drop-limits";
 import { restoreOrderCredit } from "../credit/store-credit";
 import { restoreOrderGiftCards } from "../gift-cards/gift-card-ledger";
+import { issueBoughtGiftCards } from "../gift-cards/bought-gift-cards";
 
 class ShortStock extends Error {}
 
@@ -45,6 +46,8 @@ async function takeAllOrNothing(tx: Database, lines: StockLine[]): Promise<boole
  */
 export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string; event?: { id: string; type: string } }): Promise<OrderRow | null> {
   const { db, now } = deps;
+  // Read before the transaction (a settings read inside it would wait on the embedded database's one connection).
+  const giftCardExpiry = deps.giftCardExpiry ? await deps.giftCardExpiry() : null;
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (!(await recordEvent(t, deps.event))) return null;
@@ -81,6 +84,8 @@ export async function markOrderPaid(deps: OrderDeps & { paymentIntentId: string;
     if (status === "refunded") await restoreOrderCredit(t, order, "was refunded: credit returned", now());
     if (status === "refunded") await restoreOrderGiftCards(t, order, "was refunded: balance returned", now());
     await recordOrderEvent(t, { orderId: order.id, from: order.status, to: status, actor: "payment", note: status === "refunded" ? "Paid after its stock or code was taken, or over its drop's limit; refunded" : null, at: now() });
+    // Gift cards bought are issued now, once (their emails go out after, server/gift-cards/send-gift-card.ts).
+    if (status === "paid") await issueBoughtGiftCards(t, order, giftCardExpiry, now());
     if (status === "paid" && order.cartId) {
       const bought = lines.map((l) => l.variantId);
       await t.delete(cartItems).where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, bought)));

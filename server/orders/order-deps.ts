@@ -16,6 +16,8 @@ export interface OrderDeps extends MailingDeps {
   metrics?: Pick<Metrics, "orderPaid" | "checkoutFailed">;
   /** After an order became paid (a checkout recovery link's cart recovers its checkout, issue 31). */
   afterPaid?: (order: OrderRow) => Promise<void>;
+  /** The expiry a gift card bought now gets (decision 0055: none in the US and Canada). */
+  giftCardExpiry?: () => Promise<Date | null>;
 }
 
 /** DESIGN §4: a reservation holds stock for 15 minutes. */

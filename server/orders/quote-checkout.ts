@@ -40,6 +40,8 @@ export async function quoteCheckout(deps: OrderDeps & { owner: CartOwner } & Quo
     /** The chosen rate's price before a free-shipping code. */
     shippingBeforeDiscount: toDollars(priced.shippingBeforeDiscountCents),
     shippingOptions: options.map(shippingOptionJson),
+    /** false: the cart holds gift cards alone, which are emailed (no rate to choose, nothing charged). */
+    shippingNeeded: lines.length === 0 || lines.some((l) => !l.giftCard),
     shippingRateId: chosen?.id ?? null,
     tax: toDollars(priced.taxCents),
     taxIncluded: priced.taxIncluded,

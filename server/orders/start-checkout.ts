@@ -275,6 +275,10 @@ async function createPendingOrder(
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       discountCents: priced.lineDiscounts[i]!,
+      giftCard: l.giftCard,
+      giftRecipientEmail: l.giftCard ? l.giftRecipientEmail : null,
+      giftMessage: l.giftCard ? l.giftMessage : null,
+      giftSendAt: l.giftCard ? l.giftSendAt : null,
     })),
   ).returning({ id: orderItems.id });
   await insertOrderTaxLines(tx, order!.id, items.map((item) => item.id), priced.taxLines, destination!);

@@ -7,6 +7,8 @@ export interface PricedLine {
   quantity: number;
   /** The line's collection (top-level category id), for codes limited to some collections. */
   collectionId?: number;
+  /** A gift card bought: no code takes anything off it, it is never taxed and never shipped (issue 51). */
+  giftCard?: boolean;
 }
 
 /** What a code takes off, as the pricing needs it (whether it may be used at all is decided in orders/discount.ts). */
@@ -61,7 +63,7 @@ export function percentOf(amountCents: number, percent: number): number {
   return Math.floor((amountCents * percent + 50) / 100);
 }
 
-const applies = (line: PricedLine, discount: Pick<DiscountRule, "collectionIds">) => discount.collectionIds.length === 0 || (line.collectionId !== undefined && discount.collectionIds.includes(line.collectionId));
+const applies = (line: PricedLine, discount: Pick<DiscountRule, "collectionIds">) => !line.giftCard && (discount.collectionIds.length === 0 || (line.collectionId !== undefined && discount.collectionIds.includes(line.collectionId)));
 
 /** The part of the subtotal a code applies to: the lines of its collections, or every line. */
 export function eligibleSubtotal(lines: PricedLine[], discount: Pick<DiscountRule, "collectionIds">): number {
@@ -97,9 +99,12 @@ export function totalOrder({ lines, discount = null, shippingCents = 0, tax = nu
   return addTax(untaxed, taxAmounts(taxableAmounts(lines, untaxed), [...tax.lineRates, tax.shippingRates], tax.included, lines.length), tax.included);
 }
 
-/** What each line costs after its share of the discount, then the shipping: the amounts a tax is charged on. */
+/**
+ * What each line costs after its share of the discount, then the shipping: the amounts a tax is charged on. A gift
+ * card bought is never taxed (0): the tax is charged where it is spent, on what it pays for.
+ */
 export function taxableAmounts(lines: PricedLine[], priced: Pick<PricedOrder, "lineDiscounts" | "shippingCents">): number[] {
-  return [...lines.map((l, i) => l.unitPriceCents * l.quantity - priced.lineDiscounts[i]!), priced.shippingCents];
+  return [...lines.map((l, i) => (l.giftCard ? 0 : l.unitPriceCents * l.quantity - priced.lineDiscounts[i]!)), priced.shippingCents];
 }
 
 /** An order priced without tax, with its tax lines (from the manual tables or a provider) added to the totals. */

@@ -88,12 +88,17 @@ export async function priceOrder(lines: OrderLine[], { rules, taxProvider, disco
     throw new AppError("bad_request", `We don't know the ${destination.country === "US" ? "state" : "province"} "${address!.region.trim().slice(0, 40)}". Enter its name or its two-letter code (for example ${destination.country === "US" ? "CA or California" : "ON or Ontario"}).`);
   }
   const base = totalOrder({ lines, discount });
-  const parcel = { subtotalCents: base.subtotalCents - base.discountCents, weightGrams: lines.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
+  // Gift cards bought are never shipped: they weigh nothing, don't count toward a rate's subtotal, and an order of
+  // them alone needs no shipping at all (no rate, nothing charged).
+  const shipped = lines.filter((l) => !l.giftCard);
+  const giftCardCents = lines.reduce((sum, l) => sum + (l.giftCard ? l.unitPriceCents * l.quantity : 0), 0);
+  const parcel = { subtotalCents: base.subtotalCents - base.discountCents - giftCardCents, weightGrams: shipped.reduce((g, l) => g + (l.weightGrams ?? 0) * l.quantity, 0) };
   const zone = shippingZoneFor(rules, destination);
-  const options = zone ? shippingOptions(zone.rates, parcel, lines) : [];
+  const needsShipping = lines.length === 0 || shipped.length > 0;
+  const options = zone && needsShipping ? shippingOptions(zone.rates, parcel, shipped) : [];
   const picked = shippingRateId === undefined ? undefined : options.find((o) => o.id === shippingRateId);
-  if (strict && destination && options.length === 0) throw new AppError("bad_request", `We don't ship this order to ${placeName(destination)} yet.`);
-  if (strict && shippingRateId !== undefined && !picked) throw new AppError("bad_request", "That shipping option isn't available for this order and address. Please choose another.");
+  if (strict && destination && needsShipping && options.length === 0) throw new AppError("bad_request", `We don't ship this order to ${placeName(destination)} yet.`);
+  if (strict && needsShipping && shippingRateId !== undefined && !picked) throw new AppError("bad_request", "That shipping option isn't available for this order and address. Please choose another.");
   const chosen = picked ?? options[0] ?? null;
   const untaxed = totalOrder({ lines, discount, shippingCents: chosen?.priceCents ?? 0 });
   const amounts = taxableAmounts(lines, untaxed);

@@ -1,6 +1,6 @@
 /**
  * The demo catalogue. Ids follow array order, so products 1-3 are the VSOP set, hoodie and shorts (DESIGN §4).
- * Flags: f featured, n new, p pre-order, t trending, b bestseller, h hot.
+ * Flags: f featured, n new, p pre-order, t trending, b bestseller, h hot, g gift card (its sizes are amounts).
  */
 export interface SeedProduct {
   name: string;
@@ -22,6 +22,8 @@ const WOMEN_WAIST = ["24", "26", "28", "30", "32"] as const;
 const ONE = ["One Size"] as const;
 const KIDS = ["4", "5", "6", "8", "10", "12"] as const;
 const BABY = ["0-3M", "3-6M", "6-12M", "12-18M", "18-24M"] as const;
+/** A gift card's amounts (its "sizes"); each variant is priced at its amount (server/seed/seed-catalog.ts). */
+export const GIFT_CARD_AMOUNTS = ["$25", "$50", "$100", "$200"] as const;
 
 type Row = [name: string, garment: string, price: number, compareAt: number | null, colors: string, sizes: readonly string[], flags: string, description: string];
 
@@ -193,5 +195,10 @@ export const seedProducts: SeedProduct[] = [
       "A snuggly sherpa fleece jacket with snap closures and tiny patch pockets."],
     ["Baby Graphic Tee Two-Pack", "tshirt", 19.99, null, "Blue,Yellow", BABY, "",
       "Two sweet printed tees in organic cotton with lap shoulders for easy dressing."],
+  ]),
+  // Last, so every other product keeps its id. Emailed, never shipped or taxed when bought (issue 51).
+  ...group("women", "accessories", [
+    ["Gift Card", "giftcard", 25, null, "Digital", GIFT_CARD_AMOUNTS, "g",
+      "Let them choose. Pick an amount, who it's for and the day it arrives: we email them a code to spend on anything in the store, and what they don't spend stays on the card for next time. Never expires in the US."],
   ]),
 ];

@@ -10,6 +10,8 @@ import { createRandom, randomInt } from "./random";
 /** Products are dated back from here, one a day, so "newest" has a stable order. */
 const CATALOG_EPOCH = Date.UTC(2026, 9, 1);
 const DAY = 86_400_000;
+/** What a gift card's amounts hold "in stock": a card is made when bought, so it never runs out. */
+const GIFT_CARD_STOCK = 1_000_000;
 
 export async function isCatalogEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
@@ -81,6 +83,7 @@ function toProductRow(p: SeedProduct, id: number, categoryIds: Map<string, numbe
     featured: p.flags.includes("f"),
     isNew: p.flags.includes("n"),
     preorder: p.flags.includes("p"),
+    giftCard: p.flags.includes("g"),
     trending: p.flags.includes("t"),
     bestseller: p.flags.includes("b"),
     hot: p.flags.includes("h"),
@@ -100,6 +103,8 @@ function toVariantRows(p: SeedProduct, productId: number, { priceCents, compareA
   return p.colors.flatMap((color) =>
     p.sizes.map((size) => {
       const roll = random();
+      // A gift card is never out: its "stock" is a code made when it is bought; each amount is its own price.
+      if (p.flags.includes("g")) return { productId, color, size, sku: skuFor(productId, color, size), priceCents: Math.round(Number(size.replace(/[^0-9.]/g, "")) * 100), compareAtCents: null, onHand: GIFT_CARD_STOCK };
       const onHand = p.flags.includes("p")
         ? randomInt(random, 6, 20)
         : roll < 0.08 ? 0 : roll < 0.2 ? randomInt(random, 1, 3) : randomInt(random, 6, 40);

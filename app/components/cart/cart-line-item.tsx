@@ -5,6 +5,8 @@ import { QuantityStepper } from "~/components/ui/quantity-stepper";
 import { useRemoveCartItem, useUpdateCartItem } from "~/lib/cart";
 import { formatPrice } from "~/lib/money";
 
+const SEND_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
 export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -23,9 +25,15 @@ export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?
           </Link>
           <p className="text-sm font-semibold tabular-nums">{formatPrice(line.lineTotal)}</p>
         </div>
-        <p className="text-xs text-ink-muted">
-          {showColor && <>Colour: {line.color} · </>}Size: {line.size} · {formatPrice(line.unitPrice)} each
-        </p>
+        {line.giftCard ? (
+          <p className="text-xs text-ink-muted">
+            {line.giftCard.recipientEmail ? `For ${line.giftCard.recipientEmail}` : "Emailed to you"} · {line.giftCard.sendAt ? `Sends ${SEND_DAY.format(new Date(line.giftCard.sendAt))}` : "Sends once paid"}
+          </p>
+        ) : (
+          <p className="text-xs text-ink-muted">
+            {showColor && <>Colour: {line.color} · </>}Size: {line.size} · {formatPrice(line.unitPrice)} each
+          </p>
+        )}
         {line.quantity > line.available && (
           <p className="text-xs font-medium text-red-700 dark:text-red-400">
             {line.available > 0 ? `Only ${line.available} left: lower the quantity to check out.` : "Now sold out: remove it to check out."}

@@ -8,11 +8,13 @@ const days = (o: ShippingOptionJson) => deliveryWindow(o);
  * The shipping rates the server offers for this cart and address (never one that doesn't apply), as radio cards;
  * before an address there is nothing to choose yet.
  */
-export function ShippingOptions({ options, chosen, onChoose, addressKnown, busy }: { options: ShippingOptionJson[]; chosen: number | null; onChoose: (id: number) => void; addressKnown: boolean; busy: boolean }) {
+export function ShippingOptions({ options, chosen, onChoose, addressKnown, busy, needed = true }: { options: ShippingOptionJson[]; chosen: number | null; onChoose: (id: number) => void; addressKnown: boolean; busy: boolean; needed?: boolean }) {
   return (
     <fieldset className="space-y-3" aria-busy={busy}>
       <legend className="mb-3 text-lg font-bold">Shipping method</legend>
-      {!addressKnown ? (
+      {!needed ? (
+        <p className="text-sm text-ink-muted">No shipping needed: gift cards are emailed.</p>
+      ) : !addressKnown ? (
         <p className="text-sm text-ink-muted">Enter your state and postal code to see the shipping options.</p>
       ) : options.length === 0 ? (
         <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

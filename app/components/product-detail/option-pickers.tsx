@@ -40,19 +40,22 @@ export function SizePicker({
   availability,
   value,
   onChange,
+  label = "Size",
 }: {
   sizes: string[];
   availability: Map<string, number>;
   value: string;
   onChange: (size: string) => void;
+  /** What the choice is called ("Amount" for a gift card). */
+  label?: string;
 }) {
   const left = availability.get(value) ?? 0;
   return (
     <fieldset>
       <legend className="text-sm font-semibold">
-        Size: <span className="font-normal text-ink-muted">{value}</span>
+        {label}: <span className="font-normal text-ink-muted">{value}</span>
       </legend>
-      <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
+      <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label={label}>
         {sizes.map((size) => {
           const available = availability.get(size) ?? 0;
           const soldOut = available <= 0;

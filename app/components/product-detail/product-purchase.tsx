@@ -8,6 +8,7 @@ import { variantPrice, withoutColourChoice } from "~/lib/product-options";
 import { clampQuantity } from "~/lib/quantity";
 import { availabilityFor, ColorPicker, SizePicker } from "./option-pickers";
 import { QuantityInput } from "./quantity-input";
+import { type GiftCardChoice, GiftCardFields, giftCardPayload } from "./gift-card-fields";
 
 const loadAlertSignUp = () => import("~/components/alerts/alert-sign-up");
 const AlertSignUp = lazy(() => loadAlertSignUp().then((m) => ({ default: m.AlertSignUp })));
@@ -35,7 +36,8 @@ const SoldOutAlert = memo(function SoldOutAlert({ variantId, detail }: { variant
  */
 export function ProductPurchase({ product, onChoice }: { product: ProductDetail; onChoice: (choice: { color: string; size: string }) => void }) {
   // A drop's piece in one colour: no picker, in the cart as "Default" (SPEC §4, lib/product-options.ts).
-  const oneColour = withoutColourChoice(product);
+  const oneColour = withoutColourChoice(product) || product.giftCard;
+  const [gift, setGift] = useState<GiftCardChoice>({ recipientEmail: "", message: "", sendOn: "" });
   const [color, setColor] = useState(product.colors[0] ?? "Black");
   const availability = useMemo(() => availabilityFor(product.variants, color), [product.variants, color]);
   const firstAvailable = (map: Map<string, number>) => product.sizes.find((s) => (map.get(s) ?? 0) > 0) ?? product.sizes[0] ?? "M";
@@ -58,8 +60,9 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
 
   async function add({ buyNow }: { buyNow: boolean }) {
     if (!size || (!oneColour && !color)) return;
-    const item = { productId: product.id, quantity, color: oneColour ? "Default" : color, size };
-    const added = await addProduct({ ...product, price: variantPrice(product, color, size).price }, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})` }, { openDrawer: !buyNow });
+    const item = { productId: product.id, quantity, color: oneColour ? "Default" : color, size, ...(product.giftCard ? { giftCard: giftCardPayload(gift) } : {}) };
+    const forWhom = product.giftCard && gift.recipientEmail.trim() ? ` for ${gift.recipientEmail.trim()}` : "";
+    const added = await addProduct({ ...product, price: variantPrice(product, color, size).price }, item, { title: "Added to cart", description: `${quantity} × ${product.name} (${size})${forWhom}` }, { openDrawer: !buyNow });
     if (added && buyNow) navigate("/checkout");
   }
 
@@ -68,6 +71,7 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
     <div className="space-y-6" onPointerEnter={intent} onFocus={intent} onTouchStart={intent}>
       {!oneColour && <ColorPicker colors={product.colors} value={color} onChange={chooseColor} />}
       <SizePicker
+        label={product.giftCard ? "Amount" : "Size"}
         sizes={product.sizes}
         availability={availability}
         value={size}
@@ -80,6 +84,7 @@ export function ProductPurchase({ product, onChoice }: { product: ProductDetail;
         <SoldOutAlert key={variant.id} variantId={variant.id} detail={`${oneColour ? "Size" : `${color}, size`} ${size} is sold out. Leave your email and we'll tell you as soon as it's back in stock.`} />
       ) : (
         <>
+          {product.giftCard && <GiftCardFields value={gift} onChange={setGift} />}
           <QuantityInput id="product-quantity" value={quantity} onChange={setQuantity} max={Math.max(left, 1)} />
           <div className="flex flex-col gap-3 sm:flex-row">
             {/* While adding, the buttons stay focusable (aria-disabled, not disabled) so focus comes back from the drawer. */}

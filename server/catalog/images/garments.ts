@@ -155,6 +155,13 @@ function onesie(view: View): Drawing {
   };
 }
 
+/** A gift card (issue 51): a card with a ribbon and bow on the front, a magnetic stripe and signature panel on the back. */
+function giftCard(view: View): Drawing {
+  const body = "M70 160 Q70 140 90 140 L310 140 Q330 140 330 160 L330 340 Q330 360 310 360 L90 360 Q70 360 70 340 Z";
+  if (view === "back") return { body, details: [`<rect x="70" y="176" width="260" height="34" fill-opacity=".45" stroke-width="0"/>`, `<rect x="96" y="236" width="150" height="26" rx="3" fill-opacity=".15" stroke-width="1.5"/>`, line("M96 300 L230 300", SOFT)].join("") };
+  return { body, details: [line("M250 140 L250 360", "fill=\"none\" stroke-width=\"10\" opacity=\".45\""), line("M250 190 Q210 150 222 190 Q236 214 250 190 Q264 214 278 190 Q290 150 250 190 Z", SOFT), line("M96 320 L180 320", SOFT), line("M96 300 L150 300", SOFT)].join("") };
+}
+
 function set(view: View): Drawing {
   const top = hoodie(view);
   const bottom = shorts(view);
@@ -185,6 +192,7 @@ export const garments: Record<string, (view: View) => Drawing> = {
   socks,
   onesie,
   set,
+  giftcard: giftCard,
 };
 
 export function isGarment(name: string): boolean {
