@@ -30,6 +30,7 @@ function periodLabel(row: Pick<SalesRow, "periodStart" | "periodEnd">, groupBy: 
 /** The table's columns: each figure, how it reads, and what it means (the help text, as Shopify defines it). */
 const FIGURES: { key: keyof SalesFigures; label: string; money: boolean; help: string }[] = [
   { key: "grossSalesCents", label: "Gross sales", money: true, help: "Product prices × quantities ordered, before discounts, without shipping and tax (prices that include tax count without it), by the day the order was paid." },
+  { key: "giftCardSalesCents", label: "Gift cards sold", money: true, help: "Gift cards bought in those orders: money owed to their holders (a liability), not a sale, so left out of every other figure. Their sale counts when a card is spent." },
   { key: "discountsCents", label: "Discounts", money: true, help: "What discount codes took off those orders' products (free shipping shows in Shipping instead)." },
   { key: "returnsCents", label: "Returns", money: true, help: "What refunds gave back for products, less the tax and shipping they gave back, counted on the day the refund was made — not the order's — as the tax report counts them." },
   { key: "netSalesCents", label: "Net sales", money: true, help: "Gross sales − discounts − returns." },

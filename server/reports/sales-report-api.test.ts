@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../test/test-server";
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 
-type Line = { price: number; quantity: number; discount?: number; tax: number };
+type Line = { price: number; quantity: number; discount?: number; tax: number; giftCard?: boolean };
 let n = 0;
 /** A paid order as checkout stores it, with a tax line per order line (so refunds can give tax back). */
 async function order({ email, paidAt, lines, shipping = 0, status = "paid", refunded = 0 }: { email: string; paidAt: string | null; lines: Line[]; shipping?: number; status?: string; refunded?: number }) {
@@ -48,7 +48,7 @@ async function order({ email, paidAt, lines, shipping = 0, status = "paid", refu
   for (const l of lines) {
     const [item] = await db
       .insert(orderItems)
-      .values({ orderId: row!.id, productId: variant!.productId, variantId: variant!.id, name: "Tee", imageUrl: "/x.jpg", color: "Black", size: "M", unitPriceCents: l.price, quantity: l.quantity, discountCents: l.discount ?? 0 })
+      .values({ orderId: row!.id, productId: variant!.productId, variantId: variant!.id, name: "Tee", imageUrl: "/x.jpg", color: "Black", size: "M", unitPriceCents: l.price, quantity: l.quantity, discountCents: l.discount ?? 0, giftCard: l.giftCard ?? false })
       .returning();
     const [taxLine] = await db
       .insert(orderTaxLines)
@@ -66,7 +66,7 @@ async function refund(o: { id: string; taxLineIds: number[] }, { at, amount, tax
   await db.insert(refundTaxLines).values({ refundId: row!.id, orderTaxLineId: o.taxLineIds[0]!, taxCents: tax, taxableCents: 0 });
 }
 
-const ZERO = { grossSalesCents: 0, discountsCents: 0, returnsCents: 0, netSalesCents: 0, shippingCents: 0, taxCents: 0, totalSalesCents: 0, orders: 0, units: 0, averageOrderValueCents: 0, newCustomers: 0, returningCustomers: 0 };
+const ZERO = { grossSalesCents: 0, giftCardSalesCents: 0, discountsCents: 0, returnsCents: 0, netSalesCents: 0, shippingCents: 0, taxCents: 0, totalSalesCents: 0, orders: 0, units: 0, averageOrderValueCents: 0, newCustomers: 0, returningCustomers: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -109,6 +109,7 @@ afterAll(() => server?.close());
 
 const MARCH_TOTALS = {
   grossSalesCents: 27_000,
+  giftCardSalesCents: 0,
   discountsCents: 1100,
   returnsCents: 9750,
   netSalesCents: 16_150,
@@ -138,14 +139,14 @@ describe("GET /api/admin/reports/sales", () => {
         {
           periodStart: "2025-03-03",
           periodEnd: "2025-03-09",
-          ...{ grossSalesCents: 18_000, discountsCents: 1100, returnsCents: 0, netSalesCents: 16_900, shippingCents: 0, taxCents: 1352, totalSalesCents: 18_252 },
+          ...{ grossSalesCents: 18_000, giftCardSalesCents: 0, discountsCents: 1100, returnsCents: 0, netSalesCents: 16_900, shippingCents: 0, taxCents: 1352, totalSalesCents: 18_252 },
           ...{ orders: 2, units: 5, averageOrderValueCents: 8450, newCustomers: 1, returningCustomers: 1 },
         },
         // Bob and Carol (new), and the refund of Alice's tee.
         {
           periodStart: "2025-03-10",
           periodEnd: "2025-03-16",
-          ...{ grossSalesCents: 7000, discountsCents: 0, returnsCents: 2250, netSalesCents: 4750, shippingCents: 1600, taxCents: 380, totalSalesCents: 6730 },
+          ...{ grossSalesCents: 7000, giftCardSalesCents: 0, discountsCents: 0, returnsCents: 2250, netSalesCents: 4750, shippingCents: 1600, taxCents: 380, totalSalesCents: 6730 },
           ...{ orders: 2, units: 4, averageOrderValueCents: 3500, newCustomers: 2, returningCustomers: 0 },
         },
         // Carol's whole refund: 30.00 of goods back in returns, its 8.00 shipping and 2.40 tax in theirs.
@@ -168,6 +169,14 @@ describe("GET /api/admin/reports/sales", () => {
     // Money in less money out in March: 295.72 paid, 113.30 refunded.
     expect(MARCH_TOTALS.totalSalesCents).toBe(10_692 + 5120 + 4040 + 7560 + 2160 - (2430 + 4040 + 3780 + 1080));
     expect(res.body.compare.rows.map((r: { periodStart: string }) => r.periodStart)).toEqual(["2025-01-29", "2025-02-03", "2025-02-10", "2025-02-17", "2025-02-24"]);
+  });
+
+  it("counts gift cards sold as a liability, apart: not in gross, net or total sales, nor in units or the average order", async () => {
+    // May 2025, out of the other tests' months: a $40.00 tee (tax $3.20) and two $50.00 gift cards (never taxed) in one order.
+    await order({ email: "gifts@example.com", paidAt: "2025-05-10T15:00:00Z", lines: [{ price: 4000, quantity: 1, tax: 320 }, { price: 5000, quantity: 2, tax: 0, giftCard: true }] });
+    const res = await admin.get("/api/admin/reports/sales?from=2025-05-01&to=2025-05-31&groupBy=month");
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toEqual({ ...ZERO, grossSalesCents: 4000, giftCardSalesCents: 10_000, netSalesCents: 4000, taxCents: 320, totalSalesCents: 4320, orders: 1, units: 1, averageOrderValueCents: 4000, newCustomers: 1 });
   });
 
   it("gives every day its own row, Bob's order on the 14th and Carol's on the 15th, and the same totals", async () => {

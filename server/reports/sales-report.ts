@@ -9,6 +9,11 @@ import { counted, countedBefore, periodBounds, refundsIn } from "./report-sql";
 /** The figures of Sales over time (issue 52), each defined as Shopify's report defines it (see SALES_FIGURES). */
 export interface SalesFigures {
   grossSalesCents: number;
+  /**
+   * Gift cards sold (issue 51): money owed to their holders, a liability, not a sale. Left out of every other figure
+   * (gross, net, total, units, the average order); their sale is counted when a card is spent, as any order's.
+   */
+  giftCardSalesCents: number;
   discountsCents: number;
   returnsCents: number;
   netSalesCents: number;
@@ -39,7 +44,7 @@ export interface SalesReport extends SalesSeries {
 }
 
 /** What adds up across periods; net, total, the average order and customers don't. */
-type Summed = Pick<SalesFigures, "grossSalesCents" | "discountsCents" | "returnsCents" | "shippingCents" | "taxCents" | "orders" | "units">;
+type Summed = Pick<SalesFigures, "grossSalesCents" | "giftCardSalesCents" | "discountsCents" | "returnsCents" | "shippingCents" | "taxCents" | "orders" | "units">;
 
 /** Net, total and the average order follow from the summed figures, the same way for a row and for the totals. */
 function figures(sum: Summed, customers: { newCustomers: number; returningCustomers: number }): SalesFigures {
@@ -66,19 +71,21 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
     with sold as (
       select ${groupOf("o.paid_at")} as grp,
              -- what the goods sold for after discounts, without the tax (inside the prices when they include it) and shipping
-             o.total_cents - o.tax_cents - o.shipping_cents as net, o.discount_cents as discount,
-             o.shipping_cents as shipping, o.tax_cents as tax,
-             (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id) as units
+             o.total_cents - o.tax_cents - o.shipping_cents - g.cents as net, o.discount_cents as discount,
+             o.shipping_cents as shipping, o.tax_cents as tax, g.cents as gift_cards,
+             (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id and not i.gift_card) as units
       from orders o
+      -- gift cards bought are never discounted or taxed: what their lines cost is what was paid for them
+      cross join lateral (select coalesce(sum(i.unit_price_cents * i.quantity), 0) as cents from order_items i where i.order_id = o.id and i.gift_card) g
       where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end}
     ), returned as (
       select ${groupOf("r.created_at")} as grp, r.tax, r.untaxed, r.shipping from (${refundsIn(start, end)}) r
     ), moves as (
-      select grp, net + discount as gross, discount, 0 as returns, shipping, tax, 1 as orders, units from sold
+      select grp, net + discount as gross, gift_cards, discount, 0 as returns, shipping, tax, 1 as orders, units from sold
       union all
-      select grp, 0, 0, untaxed - shipping, -shipping, -tax, 0, 0 from returned
+      select grp, 0, 0, 0, untaxed - shipping, -shipping, -tax, 0, 0 from returned
     )
-    select grp, sum(gross)::bigint as gross, sum(discount)::bigint as discounts, sum(returns)::bigint as returns,
+    select grp, sum(gross)::bigint as gross, sum(gift_cards)::bigint as gift_cards, sum(discount)::bigint as discounts, sum(returns)::bigint as returns,
            sum(shipping)::bigint as shipping, sum(tax)::bigint as tax, sum(orders)::int as orders, sum(units)::int as units
     from moves group by grp`);
 
@@ -92,12 +99,13 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
     db.execute(sql`select c.grp, count(*) filter (where ${isNew})::int as new, count(*)::int as customers from (${firstOrders(grouped)}) c group by c.grp`);
   const [byGroup, overall] = [await customersOf(true), await customersOf(false)];
 
-  type MoveRow = { grp: string; gross: string; discounts: string; returns: string; shipping: string; tax: string; orders: number; units: number };
+  type MoveRow = { grp: string; gross: string; gift_cards: string; discounts: string; returns: string; shipping: string; tax: string; orders: number; units: number };
   type CustomerRow = { grp: string; new: number; customers: number };
   const sums = new Map(rowsOf<MoveRow>(moves).map((r) => [r.grp, r]));
   const customers = new Map(rowsOf<CustomerRow>(byGroup).map((r) => [r.grp, r]));
   const summed = (r: MoveRow | undefined): Summed => ({
     grossSalesCents: Number(r?.gross ?? 0),
+    giftCardSalesCents: Number(r?.gift_cards ?? 0),
     discountsCents: Number(r?.discounts ?? 0),
     returnsCents: Number(r?.returns ?? 0),
     shippingCents: Number(r?.shipping ?? 0),
