@@ -25,7 +25,7 @@ const PRODUCT_PAGES = ["/admin/products?status=active", "/admin/products/new", "
 const CONTENT_PAGES = ["/admin/content", "/admin/menus", "/admin/home", "/admin/discounts", "/admin/recovery", "/admin/drops", "/admin/instagram-shop", "/admin/jobs", "/admin/audit"];
 const ORDER_PAGES = ["/admin", "/admin/orders", "/admin/returns", "/admin/reviews?status=published", "/admin/customers"];
 /** The reports, over a period that holds the test's own order. */
-const REPORT_PAGES = ["sales", "products?groupBy=channel", "sell-through?sort=cover", "returns"].map((report) => `/admin/reports/${report}`);
+const REPORT_PAGES = ["sales", "products?groupBy=channel", "sell-through?sort=cover", "returns", "funnel", "funnel?groupBy=product"].map((report) => `/admin/reports/${report}`);
 
 async function expectNoViolations(page: Page, paths: readonly string[]) {
   for (const path of paths) {
@@ -63,6 +63,12 @@ for (const theme of ["light", "dark"] as const) {
       test.setTimeout(60_000 + (ORDER_PAGES.length + REPORT_PAGES.length + 3) * 12_000);
       // An order, so the lists have a row and the order's and its customer's pages can be checked.
       const shopper = await (await browser.newContext()).newPage();
+      // The product page's view reaches the store's funnel once the page is idle (a beacon), and stores nothing on the
+      // device without an analytics choice.
+      const beacon = shopper.waitForResponse((r) => r.url().endsWith("/api/funnel/view"));
+      await goto(shopper, "/product/3");
+      expect((await beacon).status()).toBe(204);
+      expect(await shopper.evaluate(() => [sessionStorage.getItem("funnel-session"), document.cookie])).toEqual([null, ""]);
       const email = `axe${theme}${Date.now().toString(36)}@example.com`;
       const orderNumber = await buyThroughApi(shopper, { productId: 3, size: "S", email, name: "Alex Axe" });
       await signInAsStaff(page);

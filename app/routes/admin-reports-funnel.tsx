@@ -116,7 +116,7 @@ export default function AdminReportsFunnel({ loaderData }: Route.ComponentProps)
           ...FIGURES,
           {
             label: "How sessions are counted",
-            help: "The store counts them itself, on its own server: a visit gets a random number that says nothing about the shopper, and each stage is noted once per visit. Nothing is sent to anyone else, and no cookie is set for it; a reload starts a new visit unless the shopper allowed analytics. Figures are at most a minute behind.",
+            help: "The store counts them itself, on its own server: a visit gets a random number that says nothing about the shopper, and each stage is noted once per visit. Nothing is sent to anyone else, and no cookie is set for it; a reload starts a new visit unless the shopper allowed analytics. The figures are live: a stage counts as soon as it happens.",
           },
         ]}
       />

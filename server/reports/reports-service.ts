@@ -3,6 +3,7 @@ import { isReportRange, rangeDates, type ReportRange, todayIn } from "../../shar
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
 import type { SettingsService } from "../settings/settings-service";
+import { readDashboard } from "./dashboard";
 import { funnelCsv } from "./funnel-csv";
 import { funnelReport } from "./funnel-report";
 import { productsReport } from "./products-report";
@@ -103,6 +104,8 @@ export function createReportsService({ db, now, settings }: ReportsDeps) {
     funnel,
     funnelCsv: csv(funnel, funnelCsv),
     funnelPage: page(funnelReportQuery, funnel),
+    /** /admin's figures (issue 52): today and the last 7 days against the 7 before, top products, low stock. */
+    dashboard: async () => readDashboard({ db, timeZone: await settings.timeZone(), now: now() }),
   };
 }
 

@@ -128,7 +128,7 @@ export function ReportPager({ rowCount, offset, limit, query }: { rowCount: numb
   if (limit === null || rowCount <= limit) {
     return (
       <p className="mt-3 flex flex-wrap items-center gap-3 text-sm text-ink-muted">
-        All {rowCount.toLocaleString("en-US")} rows.
+        {rowCount === 1 ? "The only row." : `All ${rowCount.toLocaleString("en-US")} rows.`}
         {limit === null && rowCount > REPORT_PAGE_ROWS && (
           <a href={href({ limit: String(REPORT_PAGE_ROWS) })} className={linkClass}>
             Show the top {REPORT_PAGE_ROWS}
