@@ -16,10 +16,26 @@ const start = workerData as Start;
 
 type Locked = { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>; parsers: Record<number, (text: string, typeId: number) => unknown> };
 
-function open(image: Start["image"]): Promise<PGlite> {
+async function open(image: Start["image"]): Promise<PGlite> {
   const loadDataDir = image ? new Blob([image.bytes], { type: image.type }) : undefined;
-  return PGlite.create(start.dataDir, { startParams: [...PGlite.defaultStartParams, ...start.settings], extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const opened = await PGlite.create(start.dataDir, { startParams: [...PGlite.defaultStartParams, ...start.settings], extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (image) fullWalSegments(opened);
+  return opened;
 }
+
+/**
+ * The tests' image holds its WAL segment cut to the pages in use (server/test/slim-image.ts). Given its full 16 MB in
+ * one step here, as PostgreSQL makes a segment: grown write by write, the in-memory file system copied it whole at
+ * each step (an eighth more each time).
+ */
+function fullWalSegments(pglite: PGlite): void {
+  const { FS } = pglite.Module as unknown as { FS: { readdir(path: string): string[]; stat(path: string): { size: number }; truncate(path: string, size: number): void } };
+  const dir = "/pglite/data/pg_wal";
+  for (const name of FS.readdir(dir).filter((n) => /^[0-9A-F]{24}$/.test(n))) {
+    if (FS.stat(`${dir}/${name}`).size < WAL_SEGMENT) FS.truncate(`${dir}/${name}`, WAL_SEGMENT);
+  }
+}
+const WAL_SEGMENT = 16 * 1024 * 1024;
 
 // A PGlite that can't open throws here, and PgliteThread.start rejects with its error.
 let pglite = await open(start.image);
