@@ -28,6 +28,7 @@ import { createMenuService } from "./menus/menu-service";
 import { createMetrics, type Metrics } from "./metrics/metrics";
 import { createNewsletterService } from "./newsletter/newsletter-service";
 import { createCheckoutService } from "./orders/checkout-service";
+import { createOrderEditsService } from "./order-edits/order-edits-service";
 import type { OrderDeps } from "./orders/order-deps";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { createTestPaymentsService } from "./payments/test-payments";
@@ -124,6 +125,8 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     media,
     payments,
     checkout: createCheckoutService({ ...orderDeps, catalogChanges, alerts }),
+    /** Staff's order edits and the shopper's link to pay a higher total (issue 51). */
+    orderEdits: createOrderEditsService({ ...orderDeps, catalogChanges, alerts }),
     /** The built-in provider's card form; null when Stripe takes payments. */
     testPayments: createTestPaymentsService({ payments, now }),
     pricing,

@@ -6,6 +6,7 @@
 export const PERMISSIONS = [
   "orders.read",
   "orders.fulfil",
+  "orders.edit",
   "refunds",
   "products.write",
   "content.write",
@@ -39,6 +40,7 @@ export function needsStepUp(permission: Permission, method: string): boolean {
 export const PERMISSION_LABELS: Record<Permission, { label: string; hint: string }> = {
   "orders.read": { label: "See orders and returns", hint: "The order list, an order's details and the returns list" },
   "orders.fulfil": { label: "Fulfil orders", hint: "Mark orders shipped or delivered (canceling one also needs Refund: a paid order is refunded)" },
+  "orders.edit": { label: "Edit orders", hint: "Change an order not yet shipped: swap a size or colour, change quantities, add or remove lines, change the address" },
   refunds: { label: "Refund and decide returns", hint: "Give money back, cancel orders, and decide returns (canceling or receiving refunds)" },
   "products.write": { label: "Edit products", hint: "Products, photos, collections, bulk edit, import and export, reviews" },
   "content.write": { label: "Edit content", hint: "Pages, blog posts, menus, the home page and announcements" },
@@ -55,7 +57,7 @@ export const PERMISSION_LABELS: Record<Permission, { label: string; hint: string
 
 /** The permissions grouped as the staff page shows them. */
 export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly Permission[] }[] = [
-  { label: "Orders", permissions: ["orders.read", "orders.fulfil", "refunds"] },
+  { label: "Orders", permissions: ["orders.read", "orders.fulfil", "orders.edit", "refunds"] },
   { label: "Products", permissions: ["products.write"] },
   { label: "Customers", permissions: ["customers.read", "customers.credit", "giftcards.write", "customers.export"] },
   { label: "Content and marketing", permissions: ["content.write", "discounts.write", "drops.write"] },

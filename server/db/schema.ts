@@ -245,7 +245,7 @@ export const staffRoles = pgTable(
     check("staff_roles_name_length", sql`char_length(${t.name}) between 1 and 60`),
     check(
       "staff_roles_permissions_known",
-      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.credit', 'giftcards.write', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
+      sql`${t.permissions} <@ array['orders.read', 'orders.fulfil', 'orders.edit', 'refunds', 'products.write', 'content.write', 'discounts.write', 'drops.write', 'customers.read', 'customers.credit', 'giftcards.write', 'customers.export', 'reports.read', 'settings', 'staff.manage']::text[]`,
     ),
   ],
 );
@@ -642,6 +642,11 @@ export const refunds = pgTable(
     reason: text("reason").notNull(),
     actor: text("actor").notNull(),
     returnId: uuid("return_id"),
+    /**
+     * Set when the refund settles an order edit that lowered the total (decision 0056): the order's total already went
+     * down, so it is not counted in refunded_cents, nor in the sales report's refunds.
+     */
+    orderEditId: uuid("order_edit_id").references((): AnyPgColumn => orderEdits.id, { onDelete: "set null" }),
     /** The part of the amount given back as store credit (the ledger's row is written with the refund); the provider refunds the rest. */
     storeCreditCents: integer("store_credit_cents").notNull().default(0),
     status: text("status", { enum: ["pending", "issued"] }).notNull().default("pending"),
@@ -820,6 +825,53 @@ export const cartGiftCards = pgTable(
 );
 
 /** An order's history: every status change, by whom (a staff user, the shopper's payment, or the system). */
+export const ORDER_EDIT_STATUSES = ["awaiting_payment", "applied", "expired", "canceled"] as const;
+export type OrderEditStatus = (typeof ORDER_EDIT_STATUSES)[number];
+
+/**
+ * A staff edit of a placed order (issue 51, decision 0056): the changes asked for, the order as it will be (lines,
+ * totals, tax lines, address: applied exactly as priced), and how the difference is settled. A higher total waits for
+ * the shopper's payment (awaiting_payment, its added units reserved) until it is paid or expires.
+ */
+export const orderEdits = pgTable(
+  "order_edits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_EDIT_STATUSES }).notNull(),
+    /** The changes as staff sent them, and in words as the pages and the email show them. */
+    changes: jsonb("changes").notNull(),
+    summary: jsonb("summary").$type<string[]>().notNull(),
+    /** The order after the edit (server/order-edits/edit-plan.ts `PlannedOrder`), applied as it was priced. */
+    plan: jsonb("plan").notNull(),
+    /** New total − old total: above 0 the shopper pays it, below 0 it is refunded. */
+    differenceCents: integer("difference_cents").notNull(),
+    /** Who made it: `staff:username`, and the staff member's name as shown. */
+    actor: text("actor").notNull(),
+    actorName: text("actor_name").notNull(),
+    notify: boolean("notify").notNull(),
+    /** The payment of the difference, and the sha256 of the payment link's token (the token itself is never stored). */
+    paymentIntentId: text("payment_intent_id").unique(),
+    tokenHash: text("token_hash").unique(),
+    paymentError: text("payment_error"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("order_edits_status_known", sql.raw(`status in (${ORDER_EDIT_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
+    index("order_edits_order_idx").on(t.orderId, t.createdAt),
+    // The expiry sweep reads only the edits still waiting, by when they lapse.
+    index("order_edits_awaiting_idx").on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    // One edit waiting for payment per order: a second would be priced against an order about to change.
+    uniqueIndex("order_edits_one_awaiting_key").on(t.orderId).where(sql`${t.status} = 'awaiting_payment'`),
+  ],
+);
+
+export type OrderEditRow = typeof orderEdits.$inferSelect;
+
 export const orderEvents = pgTable(
   "order_events",
   {

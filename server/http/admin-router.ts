@@ -11,6 +11,7 @@ import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-s
 import { ORDER_STATUSES, PRODUCT_STATUSES, RETURN_STATUSES } from "../db/schema";
 import { AppError } from "../errors";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
+import { orderEditQuery, orderEditSchema } from "../order-edits/edit-schemas";
 import { returnDecisionSchema, staffRefundSchema } from "../orders/refund-schemas";
 import { storeSlug } from "../../shared/store-settings";
 import { sendCsv } from "./csv-download";
@@ -63,6 +64,14 @@ export function adminRouter(services: Services): Router {
     }
     const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
     res.json(await services.admin.changeOrderStatus({ orderNumber: number, to: status, note, shipment, actor: actor(req) }));
+  });
+  // Order edits (issue 51): ?preview=1 prices the edit and changes nothing.
+  router.post("/orders/:orderNumber/edits", "orders.edit", async (req, res) => {
+    const number = parseInput(orderNumber, req.params.orderNumber, "Invalid order number");
+    const { preview } = parseInput(orderEditQuery, req.query, "Invalid query");
+    const input = parseInput(orderEditSchema, req.body, "Invalid order edit");
+    const previewing = preview === "1" || preview === "true";
+    res.status(previewing ? 200 : 201).json(await services.orderEdits.editOrder({ orderNumber: number, input, preview: previewing, actor: actor(req), actorName: req.user!.name }));
   });
   router.post("/orders/:orderNumber/refunds", "refunds", async (req, res) => {
     const input = parseInput(staffRefundSchema, req.body, "Invalid refund");

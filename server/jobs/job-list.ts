@@ -31,6 +31,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     run: (services) => services.checkout.expireStaleOrders(),
   },
   {
+    name: "expire-order-edits",
+    description: "Order edits not paid within 72 hours lapse: their held stock goes back on sale, the order stays as it was (issue 51)",
+    cron: "* * * * *",
+    every: "Every minute",
+    run: (services) => services.orderEdits.expireEdits(),
+  },
+  {
     name: "send-confirmations",
     description: "Order confirmations owed after a crash or a mail failure",
     cron: "* * * * *",

@@ -1,11 +1,19 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orderItems, orders, type OrderStatus } from "../db/schema";
+import { orderEdits, orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import { shippingAddressOf, toOrderAnswer } from "./order-json";
 import { listOrderTaxLines } from "./tax-lines";
 import { returnsOf } from "./returns";
-import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
+import type { AccountOrder, AccountOrderDetail, OrderEditNote } from "./order-status-types";
+
+/** Staff edits of these orders, oldest first, by order (issue 51). */
+async function editNotesOf(db: Database, orderIds: string[]): Promise<Map<string, OrderEditNote[]>> {
+  const rows = await db.select().from(orderEdits).where(inArray(orderEdits.orderId, orderIds)).orderBy(asc(orderEdits.createdAt));
+  const byOrder = new Map<string, OrderEditNote[]>();
+  for (const e of rows) byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), { status: e.status, changes: e.summary, differenceCents: e.differenceCents, by: e.actorName, at: e.createdAt.toISOString() }]);
+  return byOrder;
+}
 
 /** Orders a shopper placed (pending, failed and abandoned checkouts are not orders yet). */
 const PLACED: OrderStatus[] = ["paid", "processing", "shipped", "delivered", "refunded"];
@@ -20,9 +28,10 @@ export async function listAccountOrders({ db, userId }: { db: Database; userId: 
   if (rows.length === 0) return [];
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
   const taxLines = await listOrderTaxLines(db, rows.map((r) => r.id));
+  const edits = await editNotesOf(db, rows.map((r) => r.id));
   return rows.map((order) => {
     const answer = toOrderAnswer(order, items.filter((i) => i.orderId === order.id), taxLines);
-    return { ...answer.order, itemCount: answer.items.reduce((n, i) => n + i.quantity, 0), items: answer.items };
+    return { ...answer.order, itemCount: answer.items.reduce((n, i) => n + i.quantity, 0), items: answer.items, edits: edits.get(order.id) ?? [] };
   });
 }
 
@@ -35,6 +44,7 @@ export async function getAccountOrder({ db, userId, orderNumber, now: clock }: {
   return {
     ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     ...(await returnsOf(db, order, now)),
+    edits: (await editNotesOf(db, [order.id])).get(order.id) ?? [],
     shipping: shippingAddressOf(order),
   };
 }

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { productImageUrl } from "../catalog/images/image-url";
+import { photoJpeg } from "../../shared/photo-urls";
 import { firstPhotoSql } from "../catalog/product-photos";
 import { dropShipsFreeSql } from "../drops/product-drops-sql";
 import type { Database } from "../db/client";
@@ -31,33 +33,47 @@ export interface CheckoutLine {
   giftSendAt: Date | null;
 }
 
+/** A variant as an order line is made from it: the product's name, price, collection, photo, tax category and weight. */
+const lineColumns = {
+  variantId: variants.id,
+  productId: products.id,
+  name: products.name,
+  garment: products.garment,
+  color: variants.color,
+  size: variants.size,
+  unitPriceCents: variants.priceCents,
+  collectionId: products.categoryId,
+  photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
+  taxCategoryId: products.taxCategoryId,
+  weightGrams: variants.weightGrams,
+  freePreorderShipping: sql<boolean>`${products.preorder} and ${dropShipsFreeSql(sql`${products.id}`)}`,
+  giftCard: products.giftCard,
+};
+
 /** The cart's lines at today's prices: what an order is made from. */
 export async function loadCheckoutLines(db: Database, cartId: string): Promise<CheckoutLine[]> {
   return db
-    .select({
-      variantId: variants.id,
-      productId: products.id,
-      name: products.name,
-      garment: products.garment,
-      color: variants.color,
-      size: variants.size,
-      unitPriceCents: variants.priceCents,
-      quantity: cartItems.quantity,
-      collectionId: products.categoryId,
-      photo: sql<{ key: string; widths: number[] } | null>`${firstPhotoSql(sql`${products.id}`, sql`${variants.color}`)}`,
-      taxCategoryId: products.taxCategoryId,
-      weightGrams: variants.weightGrams,
-      freePreorderShipping: sql<boolean>`${products.preorder} and ${dropShipsFreeSql(sql`${products.id}`)}`,
-      giftCard: products.giftCard,
-      giftRecipientEmail: cartItems.giftRecipientEmail,
-      giftMessage: cartItems.giftMessage,
-      giftSendAt: cartItems.giftSendAt,
-    })
+    .select({ ...lineColumns, quantity: cartItems.quantity, giftRecipientEmail: cartItems.giftRecipientEmail, giftMessage: cartItems.giftMessage, giftSendAt: cartItems.giftSendAt })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
+}
+
+/** Variants as order lines at today's prices (an order edit's new lines), with whether their product is on sale. */
+export async function loadVariantLines(db: Database, variantIds: number[]): Promise<(Omit<CheckoutLine, "quantity" | "giftRecipientEmail" | "giftMessage" | "giftSendAt"> & { active: boolean })[]> {
+  if (variantIds.length === 0) return [];
+  return db
+    .select({ ...lineColumns, active: sql<boolean>`${products.status} = 'active'` })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.id, variantIds));
+}
+
+/** The picture an order line keeps: the colour's first staff photo, else the generated illustration. */
+export function orderLineImage(line: Pick<CheckoutLine, "photo" | "garment" | "color">): string {
+  return line.photo ? photoJpeg(line.photo, 320) : productImageUrl(line.garment, line.color, "front");
 }
 
 /**

@@ -32,10 +32,21 @@ export interface OrderStatusAnswer {
   }[];
 }
 
+/** A change staff made to a placed order (issue 51), with who made it and when, as the shopper's pages show it. */
+export interface OrderEditNote {
+  status: "awaiting_payment" | "applied" | "expired" | "canceled";
+  changes: string[];
+  differenceCents: number;
+  /** The staff member's name. */
+  by: string;
+  at: string;
+}
+
 /** A row of the account's order history. */
-export type AccountOrder = OrderStatusAnswer["order"] & { itemCount: number; items: OrderStatusAnswer["items"] };
+export type AccountOrder = OrderStatusAnswer["order"] & { itemCount: number; items: OrderStatusAnswer["items"]; edits: OrderEditNote[] };
 
 export interface AccountOrderDetail extends OrderStatusAnswer, OrderReturns {
+  edits: OrderEditNote[];
   shipping: { name: string; line1: string; line2: string | null; city: string; region: string; postalCode: string; country: string };
 }
 

@@ -11,6 +11,8 @@ import { canTransition, isPaid } from "./order-status";
 import { issueRefund } from "./owed-refunds";
 import { releaseDiscount } from "./discount";
 import { listRefunds } from "./refunds";
+import { listOrderEdits } from "../order-edits/edit-order";
+import { editRefusal } from "../order-edits/write-plan";
 import { listReturns } from "./staff-returns";
 import { toDollars } from "../catalog/product-json";
 import { type Shipment, STAFF_TARGETS, type StaffTarget } from "./staff-order-schemas";
@@ -24,11 +26,13 @@ import { restoreOrderGiftCards } from "../gift-cards/gift-card-ledger";
 export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNumber: string }) {
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) throw new AppError("not_found", "Order not found");
-  const [items, events, refundRows, orderReturns] = await Promise.all([
+  const [items, events, refundRows, orderReturns, edits, editBlocked] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     listRefunds(db, [order.id]),
     listReturns({ db, orderNumber }),
+    listOrderEdits(db, order.id),
+    editRefusal(db, order),
   ]);
   return {
     ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
@@ -38,6 +42,10 @@ export async function getStaffOrder({ db, orderNumber }: { db: Database; orderNu
     history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
     nextStatuses: STAFF_TARGETS.filter((to) => canTransition(order.status, to)),
     returns: orderReturns.returns,
+    /** Staff edits (issue 51), oldest first, with who made each. */
+    edits,
+    /** Why the order can't be edited now (shipped, refunded, an edit waiting...), or null when it can. */
+    editBlocked,
     refunds: refundRows.map((r) => ({ id: r.id, amount: toDollars(r.amountCents), reason: r.reason, actor: r.actor, status: r.status, at: r.createdAt.toISOString() })),
     /** What can still be refunded, in dollars (0 for an unpaid order). */
     refundable: order.paidAt && (isPaid(order.status) || order.status === "refunded") ? toDollars(order.totalCents - order.refundedCents) : 0,

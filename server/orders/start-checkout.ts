@@ -1,13 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CartOwner, findCartId } from "../cart/cart-owner";
-import { productImageUrl } from "../catalog/images/image-url";
-import { photoJpeg } from "../../shared/photo-urls";
 import { toDollars } from "../catalog/product-json";
 import type { Database } from "../db/client";
 import { carts, orderItems, orders, users, variants, type OrderRow } from "../db/schema";
 import { AppError } from "../errors";
 import type { PaymentIntent } from "../payments/payment-provider";
-import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines } from "./checkout-lines";
+import { type CheckoutLine, fingerprintCheckout, loadCheckoutLines, orderLineImage } from "./checkout-lines";
 import type { CheckoutDetails } from "./checkout-schemas";
 import { MARKETING_CONSENT } from "../../shared/recovery";
 import { type Discount, findDiscount, holdDiscount } from "./discount";
@@ -269,7 +267,7 @@ async function createPendingOrder(
       productId: l.productId,
       variantId: l.variantId,
       name: l.name,
-      imageUrl: l.photo ? photoJpeg(l.photo, 320) : productImageUrl(l.garment, l.color, "front"),
+      imageUrl: orderLineImage(l),
       color: l.color,
       size: l.size,
       unitPriceCents: l.unitPriceCents,

@@ -75,3 +75,38 @@ export async function takeStock(tx: Database, lines: StockLine[]): Promise<Stock
   noteStockMoves(moves, "stock taken");
   return null;
 }
+
+/**
+ * How one variant's stock moves: `take` from sale at once (a paid order's new units), `reserve` (held for a payment),
+ * `commit` what was reserved (paid), `release` a reservation, `restock` units back on sale.
+ */
+export type StockMove = StockLine & { how: "take" | "reserve" | "commit" | "release" | "restock" };
+
+const MOVE_SQL = {
+  take: (q: number) => sql`on_hand = on_hand - ${q}`,
+  reserve: (q: number) => sql`reserved = reserved + ${q}`,
+  commit: (q: number) => sql`on_hand = on_hand - ${q}, reserved = reserved - ${q}`,
+  release: (q: number) => sql`reserved = reserved - ${q}`,
+  restock: (q: number) => sql`on_hand = on_hand + ${q}`,
+};
+
+/**
+ * Moves of several kinds in one pass by variant id, as every other stock write locks them (an order edit takes one size
+ * and puts another back: two edits doing the opposite can't deadlock). A take or a reservation happens only while the
+ * units are free and the product on sale; returns the first that could not be made, and the caller must roll back.
+ */
+export async function moveStock(tx: Database, moves: StockMove[]): Promise<StockMove | null> {
+  const noted: { moves: VariantStock[]; why: "stock taken" | "stock returned" }[] = [];
+  for (const move of [...moves].sort((a, b) => a.variantId - b.variantId)) {
+    const guarded = move.how === "take" || move.how === "reserve";
+    const result = await tx.execute(
+      sql`update variants set ${MOVE_SQL[move.how](move.quantity)} where id = ${move.variantId}
+        ${guarded ? sql`and on_hand - reserved >= ${move.quantity} and exists (select 1 from products p where p.id = variants.product_id and p.status = 'active')` : sql``} ${MOVED}`,
+    );
+    if (rowsOf(result).length === 0) return move;
+    // A commit changes nothing a shopper sees (commitStock above); the rest are told once every move is made.
+    if (move.how !== "commit") noted.push({ moves: movesOf(result), why: guarded ? "stock taken" : "stock returned" });
+  }
+  for (const { moves: m, why } of noted) noteStockMoves(m, why);
+  return null;
+}

@@ -29,10 +29,11 @@ export function refundsIn(start: SQL, end: SQL): SQL {
              o.total_cents - o.tax_cents - o.shipping_cents as goods, o.shipping_cents as shipping,
              -- what earlier refunds of the order gave back, without tax
              (select coalesce(sum(p.amount_cents - (select coalesce(sum(pt.tax_cents), 0) from refund_tax_lines pt where pt.refund_id = p.id)), 0)
-              from refunds p where p.order_id = f.order_id and (p.created_at, p.id) < (f.created_at, f.id)) as before
+              from refunds p where p.order_id = f.order_id and p.order_edit_id is null and (p.created_at, p.id) < (f.created_at, f.id)) as before
       from refunds f
       join orders o on o.id = f.order_id
       cross join lateral (select coalesce(sum(r.tax_cents), 0) as tax from refund_tax_lines r where r.refund_id = f.id) t
-      where ${counted} and f.created_at >= ${start} and f.created_at < ${end}
+      -- an order edit's refund lowered the order's own total (decision 0056): it is not a refund of a sale
+      where ${counted} and f.order_edit_id is null and f.created_at >= ${start} and f.created_at < ${end}
     ) given_back`;
 }

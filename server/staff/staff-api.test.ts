@@ -26,7 +26,7 @@ describe("roles", () => {
     expect(roles.slice(0, 4).map((r) => r.name)).toEqual(["Owner", "Manager", "Fulfilment", "Content editor"]);
     expect(roles[0]).toMatchObject({ owner: true, permissions: [...PERMISSIONS] });
     expect(roles[0]!.members).toBeGreaterThanOrEqual(1);
-    expect(roles.find((r) => r.key === "fulfilment")!.permissions).toEqual(["orders.read", "orders.fulfil"]);
+    expect(roles.find((r) => r.key === "fulfilment")!.permissions).toEqual(["orders.read", "orders.fulfil", "orders.edit"]);
   });
 
   it("creates, renames and deletes a role, auditing each; refuses bad input with a 400 naming the field", async () => {
@@ -128,7 +128,7 @@ describe("staff", () => {
   });
 
   it("refuses to give a role with more than you hold, or to change someone who holds more (403)", async () => {
-    const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read", "orders.fulfil", "content.write"] });
+    const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read", "orders.fulfil", "orders.edit", "content.write"] });
     const packer = await signedInStaff(server, "fulfilment");
     const up = await lead.client.patch(`/api/admin/staff/${packer.id}`, { roleId: await roleIdOf("manager") });
     expect(up.status).toBe(403);

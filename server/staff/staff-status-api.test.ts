@@ -47,7 +47,7 @@ describe("suspending staff", () => {
   });
 
   it("refuses yourself (409), someone who holds more than you (403), a shopper or unknown id (404), and bad input (400)", async () => {
-    const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read", "orders.fulfil"] });
+    const lead = await signedInStaff(server, { permissions: ["staff.manage", "orders.read", "orders.fulfil", "orders.edit"] });
     const owner = await signedInStaff(server, "owner");
     const self = await lead.client.post(`/api/admin/staff/${lead.id}/suspend`, {});
     expect([self.status, self.body.message]).toEqual([409, "You can't suspend yourself: ask another Owner"]);
