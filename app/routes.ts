@@ -30,6 +30,8 @@ export default [
   route("account/orders/:orderNumber", "routes/account-order.tsx"),
   route("account/orders/:orderNumber/invoice", "routes/account-order-invoice.tsx"),
   route("orders/lookup", "routes/order-lookup.tsx"),
+  // An order edit's payment link (issue 51): the token is the key, no sign-in.
+  route("orders/pay/:token", "routes/order-edit-payment.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),

@@ -1,6 +1,7 @@
 import { pageTitle } from "~/lib/seo";
 import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { ReturnsPanel } from "~/components/account/returns-panel";
+import { OrderEdits } from "~/components/orders/order-edits";
 import type { Route } from "./+types/account-order";
 import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
@@ -42,6 +43,11 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-8">
         <OrderDetails answer={order} nextSteps={isAwaitingShipment(order.order.status)} />
       </div>
+      {order.edits.length > 0 && (
+        <div className="mt-8">
+          <OrderEdits edits={order.edits} large />
+        </div>
+      )}
       <ReturnsPanel orderNumber={order.order.orderNumber} data={order} onChanged={() => revalidator.revalidate()} />
       {order.order.status === "delivered" && (
         <section aria-labelledby="review-heading" className="mt-8 rounded-2xl border border-line p-5 text-sm">

@@ -9,6 +9,8 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { ShipForm, type ShipmentInput } from "~/components/admin/ship-form";
 import { RefundForm } from "~/components/admin/refund-form";
+import { OrderEditor } from "~/components/admin/order-editor";
+import { OrderEdits } from "~/components/orders/order-edits";
 import { can } from "../../shared/staff-permissions";
 import { useUser } from "~/lib/session";
 import { ReturnActions } from "~/components/admin/return-actions";
@@ -39,6 +41,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [shipping, setShipping] = useState(false);
+  const [editing, setEditing] = useState(false);
   async function change(status: string, shipment?: ShipmentInput) {
     if (status === "shipped" && !shipment) return setShipping(true);
     if (status === "canceled" && !window.confirm(`Cancel ${order.order.orderNumber}, return its stock and refund the payment?`)) return;
@@ -56,6 +59,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   }
   // The server refuses these without the permission; leave them out (canceling a paid order refunds it).
   const canRefund = can(user, "refunds");
+  const canEdit = can(user, "orders.edit") && order.editBlocked === null;
   return (
     <AdminShell
       title={`Order ${order.order.orderNumber}`}
@@ -66,6 +70,11 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <Link to={`/admin/orders/${order.order.orderNumber}/invoice`} className={`${secondaryButtonClass} h-10`}>
               Invoice
             </Link>
+          )}
+          {canEdit && !editing && (
+            <button type="button" onClick={() => setEditing(true)} className={`${secondaryButtonClass} h-10`}>
+              Edit order
+            </button>
           )}
           {order.nextStatuses.filter((s) => !(shipping && s === "shipped") && (s !== "canceled" || canRefund)).map((s) => (
             <button key={s} type="button" disabled={busy} onClick={() => change(s)} className={`${s === "canceled" ? secondaryButtonClass : buttonClass} h-10 disabled:opacity-50`}>
@@ -80,10 +89,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           <ShipForm busy={busy} onShip={(shipment) => change("shipped", shipment)} onCancel={() => setShipping(false)} />
         </div>
       )}
+      {editing && canEdit && (
+        <div className="mb-8">
+          <OrderEditor orderNumber={order.order.orderNumber} lines={order.items} shipping={order.shipping} customerName={order.customer.name} total={order.order.totalAmount} onClose={() => setEditing(false)} />
+        </div>
+      )}
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <OrderDetails answer={order} nextSteps={false} />
         <aside className="space-y-6 text-sm">
           {canRefund && order.refundable > 0 && <RefundForm orderNumber={order.order.orderNumber} lines={order.items} refundable={order.refundable} />}
+          {order.edits.length > 0 && <OrderEdits edits={order.edits} />}
           {order.refunds.length > 0 && (
             <section className="rounded-2xl border border-line p-5">
               <h2 className="font-semibold">Refunds</h2>

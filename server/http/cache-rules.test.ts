@@ -54,6 +54,7 @@ const ROUTES: Record<string, WriteScope> = {
   "account-router.ts DELETE /favorites/:productId": "none",
   "admin-router.ts POST /orders/:orderNumber/status": "all",
   "admin-router.ts POST /orders/:orderNumber/refunds": "all",
+  "admin-router.ts POST /orders/:orderNumber/edits": "all",
   "admin-router.ts POST /returns/:returnNumber": "all",
   "admin-router.ts POST /customers/:email/credit": "all",
   "admin-router.ts POST /gift-cards": "all",

@@ -8,6 +8,7 @@ import { bulkEditSchema, catalogImportSchema, emptyBodySchema, photoChangeSchema
 import { collectionChangeSchema, collectionFieldsSchema } from "../catalog/collection-schemas";
 import { discountChangeSchema, discountFieldsSchema } from "../orders/discount-schemas";
 import { statusChangeSchema } from "../orders/staff-order-schemas";
+import { orderEditSchema } from "../order-edits/edit-schemas";
 import { settingsUpdateSchema } from "../settings/settings-schemas";
 import { addressTestSchema, zoneChangeSchema, zoneFieldsSchema } from "../zones/zone-schemas";
 import { taxCategoryChangeSchema, taxCategoryFieldsSchema, taxRateChangeSchema, taxRateFieldsSchema, taxSettingsSchema } from "../tax/tax-admin-schemas";
@@ -42,6 +43,7 @@ const staffBodies: BodyCase[] = [
   ["POST", "/api/admin/discounts", discountFieldsSchema, { code: "FUZZ10", kind: "percent", percentOff: 10, minSubtotalCents: 100, startsAt: "2027-01-01T00:00:00Z", expiresAt: "2027-02-01T00:00:00Z", usageLimit: 5, oncePerCustomer: true, collections: ["men"], active: true }],
   ["PATCH", "/api/admin/discounts/FUZZ10", discountChangeSchema, { kind: "fixed", amountOffCents: 500, percentOff: null, active: false }],
   ["POST", "/api/admin/orders/VS-1/status", statusChangeSchema, { status: "shipped", shipment: { carrier: "Parcelforce", trackingNumber: "PF1234", trackingUrl: "https://track.example/PF1234" } }],
+  ["POST", "/api/admin/orders/VS-1/edits", orderEditSchema, { changes: [{ type: "swap", lineId: 1, variantId: 2 }, { type: "quantity", lineId: 1, quantity: 2 }, { type: "add", variantId: 3, quantity: 1 }, { type: "remove", lineId: 2 }, { type: "address", address: { line1: "1 Main St", city: "Portland", region: "OR", postalCode: "97205", country: "US", name: "Sam" } }], notify: true }],
   ["POST", "/api/admin/orders/VS-1/refunds", staffRefundSchema, { lines: [{ itemId: 1, quantity: 1 }], reason: "Damaged", restock: true }],
   ["POST", "/api/admin/returns/VS-1-R1", returnDecisionSchema, { action: "receive", restock: true, note: "Back on the shelf" }],
   ["PATCH", "/api/admin/collections/1", collectionChangeSchema, { name: "Men's", description: "d", hero: "h", position: 1 }],

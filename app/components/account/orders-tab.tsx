@@ -32,6 +32,11 @@ export function OrdersTab({ orders }: { orders: AccountOrder[] }) {
               {order.itemCount} {order.itemCount === 1 ? "item" : "items"}: {order.items.map((i) => i.product.name).join(", ")}
             </span>
             <span className="ml-auto font-semibold tabular-nums">{formatPrice(order.totalAmount)}</span>
+            {order.edits.length > 0 && (
+              <span className="basis-full text-sm text-ink-muted">
+                {order.edits.map((e) => `Changed by ${e.by} on ${dateFormat.format(new Date(e.at))}: ${e.changes.join("; ")}${e.status === "awaiting_payment" ? " (waiting for your payment)" : e.status === "applied" ? "" : " (not made)"}`).join(" · ")}
+              </span>
+            )}
           </Link>
         </li>
       ))}
