@@ -63,6 +63,7 @@ export default [
     route("admin/collections", "routes/admin-collections.tsx"),
     route("admin/search-terms", "routes/admin-search-terms.tsx"),
     route("admin/discounts", "routes/admin-discounts.tsx"),
+    route("admin/gift-cards", "routes/admin-gift-cards.tsx"),
     route("admin/recovery", "routes/admin-recovery.tsx"),
     route("admin/reports/sales", "routes/admin-reports-sales.tsx"),
     route("admin/reports/products", "routes/admin-reports-products.tsx"),

@@ -24,7 +24,14 @@ export const ADMIN_GROUPS: AdminSectionGroup[] = [
       { to: "/admin/products/import", label: "Import", permission: "products.write" },
     ],
   },
-  { label: "Customers", sections: [{ to: "/admin/customers", label: "Customers", permission: "customers.read" }, { to: "/admin/reviews", label: "Reviews", permission: "products.write" }] },
+  {
+    label: "Customers",
+    sections: [
+      { to: "/admin/customers", label: "Customers", permission: "customers.read" },
+      { to: "/admin/gift-cards", label: "Gift cards", permission: "giftcards.write" },
+      { to: "/admin/reviews", label: "Reviews", permission: "products.write" },
+    ],
+  },
   {
     label: "Content",
     sections: [

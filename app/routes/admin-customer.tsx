@@ -5,12 +5,17 @@ import { servicesContext } from "~/context";
 import { OrderBadge } from "~/components/account/order-badge";
 import { AdminShell, AdminTable, StatGrid, tdClass } from "~/components/admin/admin-shell";
 import { requirePermission } from "~/lib/guards.server";
+import { StoreCreditPanel } from "~/components/admin/store-credit-panel";
 import { formatPrice } from "~/lib/money";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requirePermission(context, request, "customers.read");
+  const user = requirePermission(context, request, "customers.read");
+  const services = context.get(servicesContext);
   try {
-    return await context.get(servicesContext).admin.getCustomer({ email: params.email });
+    const found = await services.admin.getCustomer({ email: params.email });
+    // Store credit (issue 51) is kept by email: a guest's too.
+    const credit = await services.storeCredit.listCredit({ email: found.customer.email });
+    return { ...found, credit, canAdjustCredit: user.staff.permissions.includes("customers.credit") };
   } catch {
     throw data(null, { status: 404 });
   }
@@ -22,7 +27,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /** One customer: account state, newsletter, spend and every order. */
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
-  const { customer, orders } = loaderData;
+  const { customer, orders, credit, canAdjustCredit } = loaderData;
   return (
     <AdminShell title={customer.name}>
       <p className="mb-6 text-ink-muted">
@@ -36,6 +41,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
           ["Average order", customer.orders ? formatPrice(Math.round((customer.lifetimeSpend / customer.orders) * 100) / 100) : "—"],
         ]}
       />
+      <StoreCreditPanel email={customer.email} credit={credit} canAdjust={canAdjustCredit} />
       <h2 className="mb-3 mt-8 font-semibold">Orders</h2>
       {orders.length === 0 ? (
         <p className="text-ink-muted">No orders yet.</p>

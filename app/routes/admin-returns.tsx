@@ -62,7 +62,8 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={tdClass}>
                 <span className="capitalize">{r.status}</span>
-                {r.refund !== null && <span className="block text-ink-muted">{formatPrice(r.refund)} refunded</span>}
+                {r.refund !== null && <span className="block text-ink-muted">{formatPrice(r.refund)} {r.resolution === "store_credit" ? "in store credit" : "refunded"}</span>}
+                {r.refund === null && r.resolution === "store_credit" && <span className="block text-ink-muted">Shopper asks for store credit</span>}
                 {r.restocked !== null && <span className="block text-ink-muted">{r.restocked ? "restocked" : "not restocked"}</span>}
               </td>
               <td className={tdClass}>

@@ -124,7 +124,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               email={loaderData.email}
               canSave={loaderData.signedIn}
             >
-              <ShippingOptions needed={quote?.shippingNeeded ?? true} options={addressKnown ? quote!.shippingOptions : []} chosen={quote?.shippingRateId ?? null} onChoose={chooseShipping} addressKnown={addressKnown} busy={quoting} />
+              <ShippingOptions needed={quote?.shippingNeeded ?? cart?.items.some((i) => !i.giftCard) ?? true} options={addressKnown ? quote!.shippingOptions : []} chosen={quote?.shippingRateId ?? null} onChoose={chooseShipping} addressKnown={addressKnown} busy={quoting} />
               {quoteError && (
                 <p role="alert" className="text-sm text-red-700 dark:text-red-400">
                   {quoteError}

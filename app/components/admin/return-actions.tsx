@@ -53,6 +53,10 @@ export function ReturnActions({ returnNumber, status }: { returnNumber: string; 
         <button type="button" disabled={busy} onClick={() => decide({ action: "approve" }, `${returnNumber} approved and refunded`)} className={`${buttonClass} h-9 px-4 text-xs disabled:opacity-50`}>
           Approve and refund
         </button>
+        {/* Store credit instead of money back (issue 51): the whole refund goes to the order's email as credit. */}
+        <button type="button" disabled={busy} onClick={() => decide({ action: "approve", resolution: "store_credit" }, `${returnNumber} approved as store credit`)} className={`${secondaryButtonClass} h-9 px-4 text-xs disabled:opacity-50`}>
+          Approve as store credit
+        </button>
         <button type="button" disabled={busy} onClick={() => setRefusing(true)} className={`${secondaryButtonClass} h-9 px-4 text-xs disabled:opacity-50`}>
           Refuse
         </button>
