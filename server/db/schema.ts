@@ -647,6 +647,12 @@ export const refunds = pgTable(
      * down, so it is not counted in refunded_cents, nor in the sales report's refunds.
      */
     orderEditId: uuid("order_edit_id").references((): AnyPgColumn => orderEdits.id, { onDelete: "set null" }),
+    /**
+     * For an order with several card payments (edits whose difference was paid): how much of the card part goes back
+     * to which payment, each part with its own id for the provider. Fixed once, under the order's lock, before the
+     * first call to the provider, so every retry sends the same parts (decision 0056). Null: all to the order's payment.
+     */
+    cardParts: jsonb("card_parts").$type<{ intentId: string; amountCents: number; refundId: string }[]>(),
     /** The part of the amount given back as store credit (the ledger's row is written with the refund); the provider refunds the rest. */
     storeCreditCents: integer("store_credit_cents").notNull().default(0),
     status: text("status", { enum: ["pending", "issued"] }).notNull().default("pending"),

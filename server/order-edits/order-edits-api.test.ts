@@ -12,7 +12,8 @@ const TEE = 4;
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signedInAdmin>>;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The job queue too (unscheduled): the expiry test queues its job.
+  server = await startTestServer({ jobs: {} });
   admin = await signedInAdmin(server);
   for (const size of ["S", "M", "L", "XL"]) await setVariantStock(server.database.db, TEE, "Black", size, 50);
   await setVariantStock(server.database.db, 5, "White", "M", 50);
@@ -129,7 +130,7 @@ describe("order edits: the difference settled", () => {
     expect((await server.services.orderEdits.getEditPayment({ token: tokenOf(res.body.edit.paymentUrl) })).status).toBe("applied");
   });
 
-  it("lets an unpaid edit lapse after 72 hours (the job's sweep): its held units go back, the order stays as it was", async () => {
+  it("lets an unpaid edit lapse after 72 hours (the expire-order-edits job): its held units go back, the order stays as it was", async () => {
     const { orderNumber, total } = await paidOrder();
     const pocketTee = await variantId(5, "White", "M");
     const before = await variantStock(db(), 5, "White", "M");
@@ -138,7 +139,8 @@ describe("order edits: the difference settled", () => {
     expect(await server.services.orderEdits.expireEdits()).toBe(0);
     server.clock.now = new Date(server.clock.now.getTime() + 72 * 3_600_000 + 60_000);
     try {
-      expect(await server.services.orderEdits.expireEdits()).toBe(1);
+      await server.jobs!.enqueue("expire-order-edits");
+      await expect.poll(async () => (await db().select({ status: orderEdits.status }).from(orderEdits).where(eq(orderEdits.id, res.body.edit.id)))[0]!.status, { timeout: 15_000 }).toBe("expired");
     } finally {
       server.clock.now = new Date();
     }
@@ -150,6 +152,38 @@ describe("order edits: the difference settled", () => {
     expect(page).toMatchObject({ status: "expired", payment: null });
     // Its payment is canceled at the provider; a new edit may be made.
     expect((await edit(orderNumber, { changes: [{ type: "add", variantId: pocketTee, quantity: 1 }], notify: false }, "?preview=1")).status).toBe(200);
+  });
+
+  it("refunds an order whose difference was paid from both payments, the checkout's first; canceling refunds both", async () => {
+    const paidEdit = async () => {
+      const order = await paidOrder();
+      const res = await edit(order.orderNumber, { changes: [{ type: "add", variantId: await variantId(5, "White", "M"), quantity: 1 }], notify: false });
+      const page = await server.services.orderEdits.getEditPayment({ token: tokenOf(res.body.edit.paymentUrl) });
+      await createApiClient(server.url).post(`/api/test-payments/${page.payment!.paymentIntentId}/confirm`, { clientSecret: page.payment!.clientSecret, ...card("4242424242424242") });
+      return { ...order, editIntentId: page.payment!.paymentIntentId, difference: res.body.edit.differenceCents as number };
+    };
+    const intent = async (id: string) => (await db().select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)))[0]!;
+
+    const refunded = await paidEdit();
+    const first = await admin.post(`/api/admin/orders/${refunded.orderNumber}/refunds`, { amountCents: 1000, reason: "Goodwill" });
+    expect(first.status).toBe(201);
+    expect((await intent(refunded.intentId)).refundedCents).toBe(1000);
+    const rest = cents(refunded.total) + refunded.difference - 1000;
+    expect((await admin.post(`/api/admin/orders/${refunded.orderNumber}/refunds`, { amountCents: rest, reason: "Changed their mind" })).body.order.status).toBe("refunded");
+    expect((await intent(refunded.intentId)).refundedCents).toBe(cents(refunded.total));
+    expect((await intent(refunded.editIntentId)).refundedCents).toBe(refunded.difference);
+    // Each refund keeps its parts, so a retry sends the same ones.
+    const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, refunded.orderNumber));
+    const parts = (await db().select({ amountCents: refunds.amountCents, cardParts: refunds.cardParts }).from(refunds).where(eq(refunds.orderId, order!.id))).find((r) => r.amountCents === rest)!.cardParts;
+    expect(parts).toEqual([
+      { intentId: refunded.intentId, amountCents: cents(refunded.total) - 1000, refundId: expect.any(String) },
+      { intentId: refunded.editIntentId, amountCents: refunded.difference, refundId: expect.stringMatching(/-[0-9a-f]{8}$/) },
+    ]);
+
+    const canceled = await paidEdit();
+    expect((await admin.post(`/api/admin/orders/${canceled.orderNumber}/status`, { status: "canceled" })).status).toBe(200);
+    expect((await intent(canceled.intentId)).lastError).toBe("Refunded");
+    expect((await intent(canceled.editIntentId)).lastError).toBe("Refunded");
   });
 
   it("shows the shopper each edit and who made it, on the order page and in the order history", async () => {

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { orders, type OrderRow } from "../db/schema";
 import type { OrderDeps } from "./order-deps";
 import { isCreditPayment } from "../credit/store-credit";
+import { editPaymentsOf } from "./order-payments";
 
 /** A refund still owed this long after its order last changed was lost with its process or refused by the provider. */
 export const REFUND_RETRY_MS = 60_000;
@@ -32,6 +33,8 @@ export async function issueRefund(deps: RefundDeps, order: OrderRow): Promise<bo
   try {
     // Paid by store credit alone: the credit came back in the order's transaction, and no card was charged.
     if (!isCreditPayment(order.paymentIntentId)) await deps.payments.refundPaymentIntent(order.paymentIntentId!);
+    // ...and the differences its edits were paid with (decision 0056).
+    for (const paid of await editPaymentsOf(deps.db, order.id)) await deps.payments.refundPaymentIntent(paid.intentId);
     await deps.db.update(orders).set({ refundIssuedAt: deps.now() }).where(eq(orders.id, order.id));
     return true;
   } catch (err) {

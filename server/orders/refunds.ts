@@ -11,6 +11,7 @@ import { restockStock } from "./stock";
 import { orderTaxLinesOf } from "./tax-lines";
 import { reverseRefundTax } from "./order-tax";
 import { creditOwnerOf, creditRefundedFor, moveCredit } from "../credit/store-credit";
+import { cardRefundParts } from "./order-payments";
 
 type Tx = Database;
 type RefundDeps = Pick<OrderDeps, "db" | "payments" | "logger" | "now" | "taxProvider">;
@@ -138,7 +139,8 @@ export async function issueRefundRow(deps: RefundDeps, refundId: string): Promis
   try {
     // The store-credit part was given back when the refund was written; the card gets the rest, if any.
     const cardCents = row.refund.amountCents - row.refund.storeCreditCents;
-    if (cardCents > 0) await deps.payments.refundPayment({ intentId: row.intentId!, amountCents: cardCents, refundId });
+    // An order whose edits were paid by a second payment is refunded from each, the checkout's first (decision 0056).
+    if (cardCents > 0) for (const part of await cardRefundParts(deps, row.refund, row.intentId!, cardCents)) await deps.payments.refundPayment(part);
     await deps.db.update(refunds).set({ status: "issued", issuedAt: deps.now() }).where(eq(refunds.id, refundId));
     await reverseRefundTax(deps, refundId);
     return true;
