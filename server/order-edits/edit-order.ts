@@ -40,7 +40,13 @@ export async function editOrder(deps: OrderDeps & { orderNumber: string; input: 
   const { plan, summary } = await planEdit(deps, { order, items, changes: deps.input.changes });
   const differenceCents = plan.totals.totalCents - order.totalCents;
   const status = differenceCents > 0 ? "awaiting_payment" : "applied";
-  if (deps.preview) return { edit: { id: null, status, differenceCents, changes: summary }, plan };
+  const buyer = { userId: order.userId, email: order.email, address: plan.address };
+  if (deps.preview) {
+    // The preview says what applying would: the drop's limit too (counted again, locked, when applying).
+    const overLimit = await dropLimitRefusal(db, { buyer, items: plan.lines, now: now(), exceptOrderIds: [order.id] });
+    if (overLimit) throw new AppError("conflict", overLimit);
+    return { edit: { id: null, status, differenceCents, changes: summary }, plan };
+  }
 
   const token = status === "awaiting_payment" ? randomBytes(32).toString("base64url") : null;
   const { edit, refundId, locked } = await db.transaction(async (tx) => {
@@ -49,7 +55,7 @@ export async function editOrder(deps: OrderDeps & { orderNumber: string; input: 
     if (!locked || locked.updatedAt.getTime() !== order.updatedAt.getTime()) throw new AppError("conflict", `Order ${order.orderNumber} changed while this edit was priced: please look at it again`);
     await assertEditable(t, locked);
     // A drop's per-customer limit, counted with the buyer locked until this transaction ends (DESIGN §11).
-    const overLimit = await dropLimitRefusal(t, { buyer: { userId: order.userId, email: order.email, address: plan.address }, items: plan.lines, now: now(), exceptOrderIds: [order.id] });
+    const overLimit = await dropLimitRefusal(t, { buyer, items: plan.lines, now: now(), exceptOrderIds: [order.id] });
     if (overLimit) throw new AppError("conflict", overLimit);
     const moves: StockMove[] =
       status === "applied"

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderEdits, orders, refunds, testPaymentIntents, variants } from "../db/schema";
+import { drops, orderEdits, orders, refunds, testPaymentIntents, variants } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin, signedInStaff } from "../test/admin-helpers";
@@ -283,5 +283,31 @@ describe("order edits: refusals", () => {
     expect(await variantStock(db(), TEE, "Gray", "L")).toEqual({ onHand: 0, reserved: 0 });
     const loser = [a, b][results.findIndex((r) => r.status === 409)]!;
     expect((await admin.get(`/api/admin/orders/${loser.orderNumber}`)).body.items).toEqual([expect.objectContaining({ color: "Black", size: "L" })]);
+  });
+
+  it("keeps a drop's per-customer limit: more of a limited piece than the drop allows is a 409", async () => {
+    const hour = 3_600_000;
+    const at = new Date(Date.now() - hour);
+    await db().update(drops).set({ perProductLimit: 2, perDropLimit: null, announceAt: at, opensAt: at, earlyAccessAt: null }).where(eq(drops.slug, "vsop"));
+    server.services.catalogChanges.receive({ all: true });
+    for (const size of ["M", "L"]) await setVariantStock(db(), 2, "Black", size, 100);
+    try {
+      const shopper = createApiClient(server.url);
+      await shopper.post("/api/cart/items", { productId: 2, quantity: 1, size: "M", color: "Black" });
+      const started = await shopper.post("/api/create-payment-intent", { ...details, email: "drop.limit@example.com" });
+      expect(started.status, started.text).toBe(200);
+      await shopper.post(`/api/test-payments/${started.body.paymentIntentId}/confirm`, { clientSecret: started.body.clientSecret, ...card("4242424242424242") });
+      const order = (await admin.get(`/api/admin/orders/${started.body.orderNumber}`)).body;
+      const lineId = order.items[0].id as number;
+      const over = await edit(order.order.orderNumber, { changes: [{ type: "quantity", lineId, quantity: 3 }], notify: false });
+      expect(over).toMatchObject({ status: 409, body: { message: "You can buy at most 2 of VSOP Premium Hoodie in this drop" } });
+      expect((await edit(order.order.orderNumber, { changes: [{ type: "quantity", lineId, quantity: 3 }] }, "?preview=1")).status).toBe(409);
+      expect((await edit(order.order.orderNumber, { changes: [{ type: "quantity", lineId, quantity: 2 }] }, "?preview=1")).status).toBe(200);
+      const within = await edit(order.order.orderNumber, { changes: [{ type: "swap", lineId, variantId: await variantId(2, "Black", "L") }], notify: false });
+      expect(within.status).toBe(201);
+    } finally {
+      await db().update(drops).set({ perProductLimit: null }).where(eq(drops.slug, "vsop"));
+      server.services.catalogChanges.receive({ all: true });
+    }
   });
 });
