@@ -20,6 +20,7 @@ describe("bad usage (exit 2) and refused input (exit 1), in one line", () => {
     ["catalog:import with a missing file", IMPORT, [join(root, "nowhere.csv")], {}, 1],
     ["db:seed with an option it doesn't take", SEED, ["--products", "5"], {}, 2],
     ["db:seed:large with a bad count", SEED_LARGE, ["--products", "lots"], {}, 2],
+    ["db:seed:large with a bad --orders", SEED_LARGE, ["--orders", "0"], {}, 2],
     ["db:migrate with an option it doesn't take", MIGRATE, ["--force"], {}, 2],
     ["db:migrate with a bad variable", MIGRATE, [], { PORT: "many" }, 2],
     ["db:backup with a bad --keep", "scripts/db-backup.ts", ["--keep", "none"], {}, 2],

@@ -153,7 +153,7 @@ export function createServices({ db, payments, logger, now: clock = () => new Da
     seo: createSeoService({ db, origin: storeUrl, now }),
     /** The Reports section (issue 52): sales over time, every day in the store's time zone. */
     reports: createReportsService({ db, now, settings }),
-    /** The funnel's counting (issue 52, decision 0056): stages noted from the shopping calls and the product page's beacon. */
+    /** The funnel's counting (issue 52, decision 0057): stages noted from the shopping calls and the product page's beacon. */
     funnel,
     /** Staff: tax and shipping zones, rates, categories, the tax settings, the test panel and the tax report (issue 27). */
     taxAdmin: createTaxAdmin({ db, now, catalogChanges, stripeConfigured: payments.name === "stripe" }),

@@ -1,5 +1,5 @@
 /**
- * The funnel (issue 52, decision 0056): the stages a shopping session can reach, counted by the store itself. Pure
+ * The funnel (issue 52, decision 0057): the stages a shopping session can reach, counted by the store itself. Pure
  * code, shared by the storefront's beacon, the server and the staff page.
  */
 export const FUNNEL_STAGES = ["view", "cart", "checkout", "payment", "paid"] as const;

@@ -2,7 +2,7 @@ import { CONSENT_COOKIE, parseConsentCookie } from "../../shared/consent";
 import { FUNNEL_HEADER } from "../../shared/funnel";
 
 /**
- * The visit's funnel session (issue 52, decision 0056): a random id, made in this page's memory, that the product
+ * The visit's funnel session (issue 52, decision 0057): a random id, made in this page's memory, that the product
  * page's beacon and the shopping calls (add to cart, the checkout's quote, the payment) carry so the store can count
  * each stage once per visit. It says nothing about the shopper. Only a visitor who allowed analytics has it kept in
  * sessionStorage, so a reload stays the same visit; without that choice nothing is stored on their device, and a

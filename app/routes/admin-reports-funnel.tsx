@@ -42,7 +42,7 @@ const FIGURES: { key: string; label: string; show: (f: FunnelFigures) => string;
 const rowName = (r: FunnelRow) => ("name" in r ? r.name : r.periodStart === r.periodEnd ? formatDay(r.periodStart) : `${formatDay(r.periodStart)} – ${formatDay(r.periodEnd)}`);
 const rowId = (r: FunnelRow) => ("key" in r ? r.key : r.periodStart);
 
-/** Reports → Funnel (issue 52): where shoppers leave, counted by the store itself (decision 0056). */
+/** Reports → Funnel (issue 52): where shoppers leave, counted by the store itself (decision 0057). */
 export default function AdminReportsFunnel({ loaderData }: Route.ComponentProps) {
   const { range, from, to, query, timeZone, report, error } = loaderData;
   const { groupBy, compare } = query;

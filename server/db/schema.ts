@@ -551,7 +551,7 @@ export const orders = pgTable(
     referrerHost: text("referrer_host"),
     /**
      * The funnel session (issue 52) of the checkout that made the order, so its payment counts as that session's
-     * "paid" stage; cleared once counted, so no order stays tied to what its shopper browsed (decision 0056).
+     * "paid" stage; cleared once counted, so no order stays tied to what its shopper browsed (decision 0057).
      */
     funnelSession: uuid("funnel_session"),
     /** The parcel, once staff mark the order shipped: carrier, its tracking number, and the page to follow it. */
@@ -1731,7 +1731,7 @@ export const marketingOptOuts = pgTable("marketing_opt_outs", {
 });
 
 /**
- * The funnel (issue 52, decision 0056): one row per anonymous session per stage it reached, for the session as a
+ * The funnel (issue 52, decision 0057): one row per anonymous session per stage it reached, for the session as a
  * whole (product 0) and for each product it reached the stage with. A random id the browser made, a stage, a
  * product and a time: nothing about the person. The minute job adds new rows into funnel_daily (rolled_up) and
  * deletes rows a week old; the report reads the daily counts and the rows not yet added.

@@ -13,7 +13,7 @@ const viewedSchema = z
   .strict();
 
 /**
- * POST /api/funnel/view (issue 52, decision 0056): the product page sends it with navigator.sendBeacon once idle, so
+ * POST /api/funnel/view (issue 52, decision 0057): the product page sends it with navigator.sendBeacon once idle, so
  * the page itself stays one cached page for every visitor. It counts a product view for the session and answers 204
  * with nothing to read; the other stages are counted by the calls that make them (cart, quote, payment).
  */

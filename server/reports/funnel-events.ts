@@ -6,7 +6,7 @@ import { FUNNEL_SESSION_PATTERN, type FunnelStage } from "../../shared/funnel";
 import type { Logger } from "../logger";
 import { type CartOwner, findCartId } from "../cart/cart-owner";
 
-/** How long a session's rows are kept once counted: enough to count each session's stage once (decision 0056). */
+/** How long a session's rows are kept once counted: enough to count each session's stage once (decision 0057). */
 export const FUNNEL_ROWS_KEPT_DAYS = 7;
 
 export interface FunnelDeps {
@@ -21,7 +21,7 @@ export function funnelSessionOf(value: string | undefined | null): string | null
 }
 
 /**
- * The funnel's counting (issue 52, decision 0056): a stage reached by an anonymous session, for the session as a whole
+ * The funnel's counting (issue 52, decision 0057): a stage reached by an anonymous session, for the session as a whole
  * (product 0) and for each product it reached it with, written once (a second time changes nothing). Counting never
  * fails the shopper's call it rides on: a failure is logged and forgotten.
  */

@@ -7,7 +7,7 @@ import { pageOf } from "./report-paging";
 import type { FunnelReportQuery } from "./report-schemas";
 import { periodBounds } from "./report-sql";
 
-/** The funnel (issue 52): sessions that reached each stage, as the store counted them (decision 0056). */
+/** The funnel (issue 52): sessions that reached each stage, as the store counted them (decision 0057). */
 export interface FunnelFigures {
   viewedProduct: number;
   addedToCart: number;

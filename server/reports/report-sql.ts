@@ -37,3 +37,41 @@ export function refundsIn(start: SQL, end: SQL): SQL {
       where ${counted} and f.order_edit_id is null and f.created_at >= ${start} and f.created_at < ${end}
     ) given_back`;
 }
+
+/**
+ * Each order paid in [start, end) with its units and what its gift-card lines cost (units leave gift cards out), in one
+ * pass over the period's lines: a join the planner can hash, where a lookup per order cost PGlite about 50 µs each
+ * (1.2 s for 23,000 orders). Columns: order_id, units, cents.
+ */
+export function periodLines(start: SQL, end: SQL): SQL {
+  return sql`
+    select i.order_id, coalesce(sum(i.quantity) filter (where not i.gift_card), 0) as units,
+           coalesce(sum(i.unit_price_cents * i.quantity) filter (where i.gift_card), 0) as cents
+    from order_items i join orders io on io.id = i.order_id
+    where io.paid_at >= ${start} and io.paid_at < ${end}
+    group by i.order_id`;
+}
+
+/**
+ * The customers (by email) of the orders paid in [start, end): per group (`groupOf` a column) and, as grp '', in the
+ * whole period; `new` counts those with no counted order before their first in the group. A customer new in the period
+ * is new in the group of their first order and returning in any later one, so the one look for an earlier order per
+ * customer answers both. Columns: grp, customers, new.
+ */
+export function customersIn(start: SQL, end: SQL, groupOf: (column: string) => SQL): SQL {
+  return sql`
+    with c as (
+      select lower(o.email) as customer, min(o.paid_at) as first_paid from orders o
+      where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end} group by 1
+    ), n as (
+      select c.customer, ${groupOf("c.first_paid")} as first_grp,
+             not exists (select 1 from orders p where lower(p.email) = c.customer and p.paid_at < c.first_paid and ${countedBefore}) as new
+      from c
+    ), g as (
+      select ${groupOf("o.paid_at")} as grp, lower(o.email) as customer from orders o
+      where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end} group by 1, 2
+    )
+    select g.grp, count(*)::int as customers, count(*) filter (where n.new and n.first_grp = g.grp)::int as new from g join n using (customer) group by g.grp
+    union all
+    select '', count(*)::int, count(*) filter (where new)::int from n`;
+}

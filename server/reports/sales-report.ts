@@ -4,7 +4,7 @@ import { rowsOf } from "../db/rows";
 import { todayIn } from "../../shared/calendar-days";
 import { type GroupBy, type Period, periodGroups, resolvePeriod, withCompare } from "./report-period";
 import type { SalesReportQuery } from "./report-schemas";
-import { counted, countedBefore, periodBounds, refundsIn } from "./report-sql";
+import { counted, customersIn, periodBounds, periodLines, refundsIn } from "./report-sql";
 
 /** The figures of Sales over time (issue 52), each defined as Shopify's report defines it (see SALES_FIGURES). */
 export interface SalesFigures {
@@ -72,11 +72,10 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
       select ${groupOf("o.paid_at")} as grp,
              -- what the goods sold for after discounts, without the tax (inside the prices when they include it) and shipping
              o.total_cents - o.tax_cents - o.shipping_cents - g.cents as net, o.discount_cents as discount,
-             o.shipping_cents as shipping, o.tax_cents as tax, g.cents as gift_cards,
-             (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id and not i.gift_card) as units
+             o.shipping_cents as shipping, o.tax_cents as tax, g.cents as gift_cards, g.units
       from orders o
       -- gift cards bought are never discounted or taxed: what their lines cost is what was paid for them
-      cross join lateral (select coalesce(sum(i.unit_price_cents * i.quantity), 0) as cents from order_items i where i.order_id = o.id and i.gift_card) g
+      join (${periodLines(start, end)}) g on g.order_id = o.id
       where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end}
     ), returned as (
       select ${groupOf("r.created_at")} as grp, r.tax, r.untaxed, r.shipping from (${refundsIn(start, end)}) r
@@ -89,20 +88,13 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
            sum(shipping)::bigint as shipping, sum(tax)::bigint as tax, sum(orders)::int as orders, sum(units)::int as units
     from moves group by grp`);
 
-  // A customer (by email, accounts and guests alike) is new in a group when no counted order of theirs came before
-  // their first one in it; the totals ask the same of the whole period.
-  const isNew = sql`not exists (select 1 from orders p where lower(p.email) = c.customer and p.paid_at < c.first_paid and ${countedBefore})`;
-  const firstOrders = (grouped: boolean) => sql`
-    select ${grouped ? groupOf("o.paid_at") : sql`''`} as grp, lower(o.email) as customer, min(o.paid_at) as first_paid
-    from orders o where ${counted} and o.paid_at >= ${start} and o.paid_at < ${end} group by 1, 2`;
-  const customersOf = (grouped: boolean) =>
-    db.execute(sql`select c.grp, count(*) filter (where ${isNew})::int as new, count(*)::int as customers from (${firstOrders(grouped)}) c group by c.grp`);
-  const [byGroup, overall] = [await customersOf(true), await customersOf(false)];
+  // Customers by email (accounts and guests alike), in each group and in the whole period (grp ''), new or returning.
+  const counts = rowsOf<CustomerRow>(await db.execute(customersIn(start, end, groupOf)));
 
   type MoveRow = { grp: string; gross: string; gift_cards: string; discounts: string; returns: string; shipping: string; tax: string; orders: number; units: number };
   type CustomerRow = { grp: string; new: number; customers: number };
   const sums = new Map(rowsOf<MoveRow>(moves).map((r) => [r.grp, r]));
-  const customers = new Map(rowsOf<CustomerRow>(byGroup).map((r) => [r.grp, r]));
+  const customers = new Map(counts.map((r) => [r.grp, r]));
   const summed = (r: MoveRow | undefined): Summed => ({
     grossSalesCents: Number(r?.gross ?? 0),
     giftCardSalesCents: Number(r?.gift_cards ?? 0),
@@ -118,7 +110,7 @@ async function salesSeries(db: Database, { from, to }: Period, groupBy: GroupBy,
   const groups = periodGroups({ from, to }, groupBy).map((g) => ({ g, sum: summed(sums.get(g.key)) }));
   const rows = groups.map(({ g, sum }) => ({ periodStart: g.periodStart, periodEnd: g.periodEnd, ...figures(sum, people(customers.get(g.key))) }));
   const total = groups.reduce<Summed>((acc, { sum }) => Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, v + sum[k as keyof Summed]])) as Summed, summed(undefined));
-  return { from, to, rows, totals: figures(total, people(rowsOf<CustomerRow>(overall)[0])) };
+  return { from, to, rows, totals: figures(total, people(customers.get(""))) };
 }
 
 /** GET /api/admin/reports/sales: the period in the store's zone, and the period to compare with when asked. */

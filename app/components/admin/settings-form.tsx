@@ -136,7 +136,7 @@ export function SettingsForm({ settings, logo, timeZones }: { settings: StoreSet
         {field("senderName", "Sender name", { maxLength: 80 })}
         {field("senderEmail", "Sender email", { type: "email" })}
       </Section>
-      <Section title="Reports" description="Reports count days midnight to midnight in this time zone, so “yesterday's sales” mean the same as on your shop floor.">
+      <Section title="Reports" description="Reports count days midnight to midnight in this time zone, so “yesterday's sales” mean the same as on your shop floor. A change re-dates every report but the funnel, whose days already counted keep the zone they were counted in.">
         <div>
           <LabelledSelect
             id="settings-timeZone"
