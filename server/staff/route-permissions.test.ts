@@ -153,6 +153,15 @@ describe("the staff API's route table", () => {
     expect(wronglyRefused).toEqual([]);
   });
 
+  it("refuses every report and its CSV to a Fulfilment or Content editor member (403), from the table itself", async () => {
+    const reports = calls.filter((c) => c.path.startsWith("/api/admin/reports/"));
+    expect(reports.map(name)).toEqual(["sales", "products", "sell-through", "returns", "funnel"].flatMap((r) => [`GET /api/admin/reports/${r}`, `GET /api/admin/reports/${r}.csv`]));
+    for (const role of ["fulfilment", "content_editor"] as const) {
+      const { client } = await signedInStaff(server, role);
+      for (const c of reports) expect((await client.get(c.path)).status, `${role} ${name(c)}`).toBe(403);
+    }
+  });
+
   it("lets any staff member search, and shows each only the kinds of results their role allows", async () => {
     const fulfilment = await signedInStaff(server, "fulfilment");
     const editor = await signedInStaff(server, "content_editor");
