@@ -25,7 +25,7 @@ export type VariantChange = z.output<typeof variantChangeSchema>;
 /** A call that takes no fields (POST /api/admin/feed-token): `{}` only, so a typo is a 400, not ignored. */
 export const emptyBodySchema = z.object({}).strict();
 
-export const GARMENTS = ["tshirt", "longsleeve", "hoodie", "jacket", "jeans", "pants", "shorts", "dress", "skirt", "top", "cap", "beanie", "bag", "scarf", "belt", "socks", "onesie", "set"] as const;
+export const GARMENTS = ["tshirt", "longsleeve", "hoodie", "jacket", "jeans", "pants", "shorts", "dress", "skirt", "top", "cap", "beanie", "bag", "scarf", "belt", "socks", "onesie", "set", "giftcard"] as const;
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be lowercase letters, digits and single dashes").max(80);
 const optionValues = (what: string) =>
   z

@@ -19,6 +19,7 @@ const MOUNTS: Record<string, string> = {
   "drop-line-router.ts": "/api/drops",
   "drops-router.ts": "/api/drops",
   "early-access-router.ts": "/api",
+  "funnel-router.ts": "/api",
   "home-admin-router.ts": "/api/admin",
   "drops-admin-router.ts": "/api/admin/drops",
   "menus-router.ts": "/api/admin/menus",
@@ -141,6 +142,8 @@ const ROUTES: Record<string, WriteScope> = {
   "drop-line-router.ts POST /:slug/line": "none",
   // An early-access link turned into one visitor's pass: nothing shared changes.
   "early-access-router.ts POST /drops/:slug/early-access": "none",
+  // A product view counted for the funnel report: a row of its own, in no page.
+  "funnel-router.ts POST /funnel/view": "none",
   "content-router.ts POST /contact": "none",
   "reviews-router.ts POST /products/:id/reviews": "products",
   "reviews-router.ts PUT /reviews/:id": "products",
