@@ -1279,6 +1279,8 @@ export const settings = pgTable(
     recoveryDiscountCode: text("recovery_discount_code").references(() => discountCodes.code, { onDelete: "set null" }),
     /** The IANA zone every report's day boundary follows (issue 52); null: the legal address's zone (shared/time-zones.ts). */
     timeZone: text("time_zone"),
+    /** The shopper's return form offers store credit instead of a refund (issue 51); staff may always choose it. */
+    returnsStoreCredit: boolean("returns_store_credit").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },

@@ -30,6 +30,8 @@ export const returnRequestSchema = z
     email: z.email("must be an email address").max(254).optional(),
     lines,
     reason: z.string().trim().min(3, "tell us why, in a few words").max(500),
+    /** Store credit instead of money back, when the store's settings offer it (issue 51). */
+    resolution: z.enum(["refund", "store_credit"], { error: "resolution must be refund or store_credit" }).optional(),
   })
   .strict();
 export type ReturnRequest = z.output<typeof returnRequestSchema>;

@@ -40,7 +40,7 @@ describe("returns", () => {
   it("a shopper returns a line; staff approve (refunding its price and tax), then receive and restock it; emails at each step", async () => {
     const { shopper, orderNumber, itemId, intentId } = await deliveredOrder();
     const before = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
-    expect(before.returnable).toEqual({ until: expect.any(String), lines: [{ itemId, name: "VSOP Premium Shorts", color: "Black", size: "M", available: 2 }] });
+    expect(before.returnable).toEqual({ until: expect.any(String), lines: [{ itemId, name: "VSOP Premium Shorts", color: "Black", size: "M", available: 2 }], storeCreditOffered: false });
     server.mailer.sent.length = 0;
     const asked = await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Too small in the waist" });
     expect(asked.status).toBe(201);
@@ -70,6 +70,40 @@ describe("returns", () => {
     await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "The other one too" });
     expect((await decide(`${orderNumber}-R2`, { action: "approve" })).body.refund).toBe(86.39);
     expect((await admin.get(`/api/admin/orders/${orderNumber}`)).body.order).toMatchObject({ status: "refunded", refunded: 172.78 });
+  });
+
+  it("the return form offers store credit only when the settings allow it; the shopper's choice is how staff's approval ends", async () => {
+    const { shopper, orderNumber, itemId, intentId } = await deliveredOrder();
+    const asking = { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Not my colour", resolution: "store_credit" };
+    const off = await ask(shopper, asking);
+    expect(off.status).toBe(400);
+    expect(off.body.message).toBe("Invalid return: this store refunds returns to the card (store credit isn't offered)");
+    expect((await ask(shopper, { ...asking, resolution: "cash" })).status).toBe(400);
+
+    const current = (await admin.get("/api/admin/settings")).body;
+    const fields = ["storeName", "legalName", "addressLine1", "addressLine2", "city", "region", "postalCode", "country", "supportEmail", "phone", "senderName", "senderEmail", "socialLinks"];
+    const body = Object.fromEntries(fields.map((f) => [f, current[f] ?? ""]));
+    expect(current.returnsStoreCredit).toBe(false);
+    expect((await admin.put("/api/admin/settings", { ...body, returnsStoreCredit: "yes" })).status).toBe(400);
+    expect((await admin.put("/api/admin/settings", { ...body, returnsStoreCredit: true })).body.returnsStoreCredit).toBe(true);
+    try {
+      expect((await shopper.get(`/api/account/orders/${orderNumber}`)).body.returnable.storeCreditOffered).toBe(true);
+      // A PUT without the field (an older client) leaves it on.
+      expect((await admin.put("/api/admin/settings", body)).body.returnsStoreCredit).toBe(true);
+      expect((await ask(shopper, asking)).status).toBe(201);
+      expect((await shopper.get(`/api/account/orders/${orderNumber}`)).body.returns[0]).toMatchObject({ resolution: "store_credit", refund: null });
+      expect((await admin.get("/api/admin/returns")).body.returns.find((r: { returnNumber: string }) => r.returnNumber === `${orderNumber}-R1`)).toMatchObject({ resolution: "store_credit" });
+      // Staff approve without choosing: the shopper's choice stands, and nothing goes back to the card.
+      expect((await decide(`${orderNumber}-R1`, { action: "approve" })).body).toMatchObject({ status: "approved", refund: 86.39 });
+      expect((await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)))[0]!.refundedCents).toBe(0);
+      expect((await shopper.get("/api/account/credit")).body).toMatchObject({ balanceCents: 86_39, entries: [{ amountCents: 86_39, kind: "return", orderNumber }] });
+      // Staff may still end the shopper's next request as a refund.
+      await ask(shopper, { ...asking, reason: "The other one too" });
+      expect((await decide(`${orderNumber}-R2`, { action: "approve", resolution: "refund" })).body.refund).toBe(86.39);
+      expect((await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)))[0]!.refundedCents).toBe(86_39);
+    } finally {
+      expect((await admin.put("/api/admin/settings", { ...body, returnsStoreCredit: false })).body.returnsStoreCredit).toBe(false);
+    }
   });
 
   it("a guest returns with the order's email; staff may refuse with a reason; a wrong email or someone else's order is not found", async () => {

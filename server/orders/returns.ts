@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { assertWithinLimits, limits, recordAttempt } from "../accounts/rate-limit";
 import type { Database } from "../db/client";
-import { orderEvents, orderItems, orders, type OrderRow, returnItems, returns } from "../db/schema";
+import { orderEvents, orderItems, orders, type OrderRow, returnItems, returns, settings } from "../db/schema";
 import { AppError } from "../errors";
 import { orderNoticeEmail } from "../mail/order-notice";
 import { toDollars } from "../catalog/product-json";
@@ -12,6 +12,12 @@ import type { ReturnRequest } from "./refund-schemas";
 export const RETURN_WINDOW_DAYS = 30;
 const DAY = 86_400_000;
 const NOT_FOUND = "Order not found";
+
+/** Whether the shopper's return form offers store credit instead of a refund (the store's settings, issue 51). */
+export async function storeCreditReturnsOffered(db: Pick<Database, "select">): Promise<boolean> {
+  const [row] = await db.select({ on: settings.returnsStoreCredit }).from(settings).where(eq(settings.id, 1));
+  return row?.on ?? false;
+}
 
 /** When the order was marked delivered, from its history. */
 async function deliveredAt(db: Database, orderId: string): Promise<Date | null> {
@@ -48,10 +54,11 @@ export async function returnsOf(db: Database, order: OrderRow, now: Date) {
       reason: r.reason,
       staffNote: r.staffNote,
       refund: r.refundCents === null ? null : toDollars(r.refundCents),
+      resolution: r.resolution,
       items: lines.filter((l) => l.returnId === r.id).map((l) => ({ itemId: l.orderItemId, quantity: l.quantity })),
       createdAt: r.createdAt.toISOString(),
     })),
-    returnable: open.length && until ? { until: until.toISOString(), lines: open.map((u) => ({ itemId: u.item.id, name: u.item.name, color: u.item.color, size: u.item.size, available: u.available })) } : null,
+    returnable: open.length && until ? { until: until.toISOString(), lines: open.map((u) => ({ itemId: u.item.id, name: u.item.name, color: u.item.color, size: u.item.size, available: u.available })), storeCreditOffered: await storeCreditReturnsOffered(db) } : null,
   };
 }
 
@@ -64,6 +71,7 @@ export async function requestReturn(deps: OrderDeps & { input: ReturnRequest; us
   const now = deps.now();
   const checks = [limits.lookupIp(deps.ip), limits.lookupOrder(input.orderNumber)];
   await assertWithinLimits(db, checks, now);
+  if (input.resolution === "store_credit" && !(await storeCreditReturnsOffered(db))) throw new AppError("bad_request", "Invalid return: this store refunds returns to the card (store credit isn't offered)");
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [order] = await t.select().from(orders).where(eq(orders.orderNumber, input.orderNumber)).for("update");
@@ -79,7 +87,7 @@ export async function requestReturn(deps: OrderDeps & { input: ReturnRequest; us
       if (line.quantity > unit.available) throw new AppError("conflict", `Only ${unit.available} of ${unit.item.name} (${unit.item.color}, ${unit.item.size}) can be returned`);
     }
     const [{ n }] = (await t.select({ n: sql<number>`count(*)::int` }).from(returns).where(eq(returns.orderId, order.id))) as [{ n: number }];
-    const [made] = await t.insert(returns).values({ returnNumber: `${order.orderNumber}-R${n + 1}`, orderId: order.id, reason: input.reason, createdAt: now, updatedAt: now }).returning();
+    const [made] = await t.insert(returns).values({ returnNumber: `${order.orderNumber}-R${n + 1}`, orderId: order.id, reason: input.reason, resolution: input.resolution ?? "refund", createdAt: now, updatedAt: now }).returning();
     await t.insert(returnItems).values(input.lines.map((l) => ({ returnId: made!.id, orderItemId: l.itemId, quantity: l.quantity })));
     return { order, made: made! };
   });

@@ -93,6 +93,8 @@ export const settingsUpdateSchema = z
         .refine((v) => v === "" || isTimeZone(v), "Time zone: choose a zone such as America/New_York")
         .nullish()
         .transform((v) => (v === undefined ? undefined : v || null)),
+      /** The shopper's return form offers store credit (issue 51). Left out, it stays as it was. */
+      returnsStoreCredit: z.boolean({ error: "Returns: store credit must be true or false" }).optional(),
     },
     { error: "Send the settings as a JSON object" },
   )

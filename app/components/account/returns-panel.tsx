@@ -21,6 +21,7 @@ export function ReturnsPanel({ orderNumber, email, data, onChanged }: { orderNum
   const [open, setOpen] = useState(false);
   const [units, setUnits] = useState<Record<number, number>>({});
   const [reason, setReason] = useState("");
+  const [credit, setCredit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (data.returns.length === 0 && !data.returnable) return null;
@@ -34,7 +35,7 @@ export function ReturnsPanel({ orderNumber, email, data, onChanged }: { orderNum
     setError(null);
     setBusy(true);
     try {
-      const made = await apiRequest<{ returnNumber: string }>("POST", "/api/returns", { orderNumber, email, lines, reason });
+      const made = await apiRequest<{ returnNumber: string }>("POST", "/api/returns", { orderNumber, email, lines, reason, ...(credit ? { resolution: "store_credit" } : {}) });
       toast.success(`Return ${made.returnNumber} requested`, { description: "We've emailed you; we answer within 2 business days." });
       setOpen(false);
       setUnits({});
@@ -57,9 +58,10 @@ export function ReturnsPanel({ orderNumber, email, data, onChanged }: { orderNum
           {data.returns.map((r) => (
             <li key={r.returnNumber} className="rounded-xl bg-surface-muted p-3">
               <p className="font-semibold">
-                {r.returnNumber} · {STATUS_TEXT[r.status] ?? r.status}
+                {r.returnNumber} · {r.status === "approved" && r.resolution === "store_credit" ? "Approved as store credit: please send the items back" : (STATUS_TEXT[r.status] ?? r.status)}
               </p>
-              {r.refund !== null && <p>{formatPrice(r.refund)} refunded to your card.</p>}
+              {r.refund !== null && <p>{r.resolution === "store_credit" ? `${formatPrice(r.refund)} given as store credit.` : `${formatPrice(r.refund)} refunded to your card.`}</p>}
+              {r.refund === null && r.resolution === "store_credit" && <p className="text-ink-muted">You asked for store credit.</p>}
               {r.staffNote && <p className="text-ink-muted">“{r.staffNote}”</p>}
             </li>
           ))}
@@ -98,6 +100,19 @@ export function ReturnsPanel({ orderNumber, email, data, onChanged }: { orderNum
             </label>
             <textarea id="return-reason" required minLength={3} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} className="mt-1 w-full rounded-lg border border-line bg-surface px-2 py-1.5" />
           </div>
+          {data.returnable.storeCreditOffered && (
+            <fieldset className="space-y-1">
+              <legend className="font-medium">How would you like your money back?</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="return-resolution" checked={!credit} onChange={() => setCredit(false)} className="size-4" />
+                Refund to my card
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="return-resolution" checked={credit} onChange={() => setCredit(true)} className="size-4" />
+                Store credit, to spend on my next order
+              </label>
+            </fieldset>
+          )}
           {error && (
             <p role="alert" className="font-medium text-red-700 dark:text-red-400">
               {error}

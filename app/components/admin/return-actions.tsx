@@ -50,7 +50,7 @@ export function ReturnActions({ returnNumber, status }: { returnNumber: string; 
   if (status === "requested") {
     return (
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={busy} onClick={() => decide({ action: "approve" }, `${returnNumber} approved and refunded`)} className={`${buttonClass} h-9 px-4 text-xs disabled:opacity-50`}>
+        <button type="button" disabled={busy} onClick={() => decide({ action: "approve", resolution: "refund" }, `${returnNumber} approved and refunded`)} className={`${buttonClass} h-9 px-4 text-xs disabled:opacity-50`}>
           Approve and refund
         </button>
         {/* Store credit instead of money back (issue 51): the whole refund goes to the order's email as credit. */}

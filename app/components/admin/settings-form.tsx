@@ -74,6 +74,7 @@ function bodyOf(form: FormData) {
     senderEmail: text("senderEmail"),
     socialLinks: Object.fromEntries(SOCIAL_NETWORK_NAMES.map((n) => [n, text(`socialLinks.${n}`)])),
     timeZone: text("timeZone"),
+    returnsStoreCredit: form.get("returnsStoreCredit") === "on",
   };
 }
 
@@ -154,6 +155,12 @@ export function SettingsForm({ settings, logo, timeZones }: { settings: StoreSet
             </p>
           )}
         </div>
+      </Section>
+      <Section title="Returns" description="Staff can always approve a return as store credit. With this on, shoppers can ask for it on the return form too.">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="returnsStoreCredit" defaultChecked={settings.returnsStoreCredit} className="size-4" />
+          Offer store credit instead of a refund on the return form
+        </label>
       </Section>
       {logo}
       <Section title="Social links" description="Profiles shown as icons in the footer and on the home page; leave a network empty to hide it.">

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "returns_store_credit" boolean DEFAULT false NOT NULL;
