@@ -7,9 +7,7 @@
 // the higher of their p99s. BENCH_CONNECTIONS (20), BENCH_SECONDS (10) and BENCH_WARMUP (3) as for npm run bench.
 // Every process runs on this machine, so two stores share its cores with PostgreSQL, s3rver and autocannon: "both"
 // shows that load spreads across two machines and stays correct, not how it scales on two real ones.
-import { spawn } from "node:child_process";
 import { rmSync, mkdtempSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -21,6 +19,7 @@ import { createApiClient } from "../server/test/api-client";
 import { LOCAL_S3_CREDENTIALS } from "../server/test/local-s3";
 import { startThrowawayPostgres } from "../server/test/throwaway-postgres";
 import { startStore, stopStore } from "./bench.mjs";
+import { startS3rver } from "./s3rver-process";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,26 +45,6 @@ async function cartOn(url, productId, color, size) {
   const res = await fetch(`${url}/api/cart/items`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ productId, color, size, quantity: 1 }) });
   if (res.status !== 201) throw new Error(`could not fill a cart: ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().find((c) => c.startsWith("cart=")).split(";")[0];
-}
-
-/**
- * s3rver (as the tests use it) in a process of its own: under tsx its Koa fails to load (tsx resolves the
- * `generator-function` package's module-sync entry to a namespace), and apart it does not share the bench's core.
- */
-async function startS3rver() {
-  const directory = mkdtempSync(join(tmpdir(), "bench-s3-"));
-  const code = `const S3rver = require("s3rver"); new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: ${JSON.stringify(directory)}, configureBuckets: [{ name: "store-media" }] }).run().then(({ port }) => console.log(port));`;
-  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise((resolve) => createInterface({ input: child.stdout }).once("line", resolve));
-  return {
-    bucket: "store-media",
-    endpoint: `http://127.0.0.1:${port}`,
-    async remove() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
 }
 
 const [postgres, s3] = await Promise.all([startThrowawayPostgres(), startS3rver()]);
