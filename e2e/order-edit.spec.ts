@@ -82,6 +82,7 @@ for (const theme of ["light", "dark"] as const) {
       await shoot(shopper, `order-edit-shopper-${theme}`);
       await goto(shopper, "/account/orders");
       await expect(shopper.getByText(/Changed by .+: Essential Crew Tee: size L → M/)).toBeVisible();
+      await shoot(shopper, `order-edit-history-${theme}`);
     });
 
     test("staff add a line to a paid order; the shopper pays the difference through the emailed link", async ({ page, browser, baseURL, signInAsStaff }) => {

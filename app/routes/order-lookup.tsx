@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { LookedUpOrder } from "../../server/orders/order-lookup";
 import { OrderBadge } from "~/components/account/order-badge";
 import { ReturnsPanel } from "~/components/account/returns-panel";
+import { OrderEdits } from "~/components/orders/order-edits";
 import { isAwaitingShipment, OrderDetails } from "~/components/checkout/order-details";
 import { buttonClass } from "~/components/layout/status-screen";
 import { ApiError, apiRequest } from "~/lib/api";
@@ -100,6 +101,11 @@ export default function OrderLookupPage() {
             <div className="mt-6">
               <OrderDetails answer={result} nextSteps={isAwaitingShipment(result.order.status)} />
             </div>
+            {result.edits.length > 0 && (
+              <div className="mt-8">
+                <OrderEdits edits={result.edits} large />
+              </div>
+            )}
             {asked && <ReturnsPanel orderNumber={result.order.orderNumber} email={asked.email} data={result} onChanged={() => load(asked)} />}
           </article>
         )}

@@ -201,6 +201,21 @@ describe("order edits: the difference settled", () => {
   });
 });
 
+describe("order edits: the guest's order lookup", () => {
+  it("shows a guest each edit, naming a new address only as changed", async () => {
+    const { orderNumber } = await paidOrder();
+    const address = { name: "Sam Rivera", line1: "9 Harbor Road", city: "Seattle", region: "WA", postalCode: "98101", country: "US" };
+    const res = await edit(orderNumber, { changes: [{ type: "address", address }], notify: false });
+    expect(res.status).toBe(201);
+    expect(res.body.edit.changes).toEqual(["Ships to Sam Rivera, 9 Harbor Road, Seattle, WA 98101, US"]);
+    expect(res.body.order.shipping).toMatchObject({ line1: "9 Harbor Road", city: "Seattle", region: "WA" });
+    const found = await createApiClient(server.url).post("/api/orders/lookup", { orderNumber, email: details.email });
+    expect(found.status).toBe(200);
+    expect(found.body.edits).toEqual([{ status: "applied", changes: ["Shipping address changed"], differenceCents: res.body.edit.differenceCents, by: "Jordan Lee", at: expect.any(String) }]);
+    expect(JSON.stringify(found.body)).not.toContain("Harbor");
+  });
+});
+
 describe("order edits: refusals", () => {
   it("refuses a shipped order, an unavailable variant (naming it) and a second edit while one waits for payment, with 409s", async () => {
     const shipped = await paidOrder();

@@ -1,19 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orderEdits, orderItems, orders, type OrderStatus } from "../db/schema";
+import { orderItems, orders, type OrderStatus } from "../db/schema";
 import { AppError } from "../errors";
 import { shippingAddressOf, toOrderAnswer } from "./order-json";
 import { listOrderTaxLines } from "./tax-lines";
 import { returnsOf } from "./returns";
-import type { AccountOrder, AccountOrderDetail, OrderEditNote } from "./order-status-types";
-
-/** Staff edits of these orders, oldest first, by order (issue 51). */
-async function editNotesOf(db: Database, orderIds: string[]): Promise<Map<string, OrderEditNote[]>> {
-  const rows = await db.select().from(orderEdits).where(inArray(orderEdits.orderId, orderIds)).orderBy(asc(orderEdits.createdAt));
-  const byOrder = new Map<string, OrderEditNote[]>();
-  for (const e of rows) byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), { status: e.status, changes: e.summary, differenceCents: e.differenceCents, by: e.actorName, at: e.createdAt.toISOString() }]);
-  return byOrder;
-}
+import type { AccountOrder, AccountOrderDetail } from "./order-status-types";
+import { editNotesOf } from "./edit-notes";
 
 /** Orders a shopper placed (pending, failed and abandoned checkouts are not orders yet). */
 const PLACED: OrderStatus[] = ["paid", "processing", "shipped", "delivered", "refunded"];

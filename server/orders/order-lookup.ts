@@ -6,13 +6,16 @@ import { AppError } from "../errors";
 import type { OrderLookup } from "./order-lookup-schemas";
 import { toOrderAnswer } from "./order-json";
 import { listOrderTaxLines } from "./tax-lines";
-import type { OrderReturns, OrderStatusAnswer } from "./order-status-types";
+import type { OrderEditNote, OrderReturns, OrderStatusAnswer } from "./order-status-types";
+import { editNotesOf } from "./edit-notes";
 import { returnsOf } from "./returns";
 
 /** Orders a guest can look up: placed ones (an abandoned checkout is not an order). */
 const PLACED: OrderStatus[] = ["paid", "processing", "shipped", "delivered", "canceled", "refunded"];
 
 export interface LookedUpOrder extends OrderStatusAnswer, OrderReturns {
+  /** Staff edits (issue 51), a new address only named as changed. */
+  edits: OrderEditNote[];
   /** Where it goes, masked: enough to recognise it, not to learn someone's address. */
   shipping: { name: string; city: string; region: string; postalCode: string; country: string };
 }
@@ -41,6 +44,7 @@ export async function lookUpOrder({ db, now: clock, input, ip }: { db: Database;
   return {
     ...toOrderAnswer(order, items, await listOrderTaxLines(db, [order.id])),
     ...(await returnsOf(db, order, now)),
+    edits: (await editNotesOf(db, [order.id], { maskAddress: true })).get(order.id) ?? [],
     shipping: { name: initials(order.shippingName), city: order.shippingCity, region: order.shippingRegion, postalCode: maskPostal(order.shippingPostalCode), country: order.shippingCountry },
   };
 }
