@@ -130,6 +130,21 @@ describe("order edits: the difference settled", () => {
     expect((await server.services.orderEdits.getEditPayment({ token: tokenOf(res.body.edit.paymentUrl) })).status).toBe("applied");
   });
 
+  it("applies a paid edit whose event never came when the shopper's link is opened, once", async () => {
+    const { orderNumber, total } = await paidOrder();
+    const pocketTee = await variantId(5, "White", "M");
+    const before = await variantStock(db(), 5, "White", "M");
+    const res = await edit(orderNumber, { changes: [{ type: "add", variantId: pocketTee, quantity: 1 }], notify: false });
+    const [row] = await db().select().from(orderEdits).where(eq(orderEdits.id, res.body.edit.id));
+    // Paid at the provider, but its event is lost (a webhook that never arrives).
+    await db().update(testPaymentIntents).set({ status: "succeeded" }).where(eq(testPaymentIntents.id, row!.paymentIntentId!));
+    const page = await server.services.orderEdits.getEditPayment({ token: tokenOf(res.body.edit.paymentUrl) });
+    expect(page).toMatchObject({ status: "applied", payment: null });
+    expect(cents((await admin.get(`/api/admin/orders/${orderNumber}`)).body.order.totalAmount)).toBe(cents(total) + res.body.edit.differenceCents);
+    await server.services.checkout.handlePaymentEvent({ event: { id: "evt_late_edit", type: "payment_intent.succeeded", intentId: row!.paymentIntentId!, amountCents: res.body.edit.differenceCents } });
+    expect(await variantStock(db(), 5, "White", "M")).toEqual({ onHand: before.onHand - 1, reserved: before.reserved });
+  });
+
   it("lets an unpaid edit lapse after 72 hours (the expire-order-edits job): its held units go back, the order stays as it was", async () => {
     const { orderNumber, total } = await paidOrder();
     const pocketTee = await variantId(5, "White", "M");

@@ -10,7 +10,7 @@ import { withDeps } from "../with-deps";
 import { editOrder } from "./edit-order";
 import { getEditPayment } from "./edit-payment-page";
 import type { PlannedOrder } from "./edit-plan";
-import { expireEdits } from "./settle-edit";
+import { applyPaidEdit, expireEdits } from "./settle-edit";
 
 export interface OrderEditsDeps extends OrderDeps {
   catalogChanges: CatalogChanges;
@@ -30,7 +30,8 @@ export function createOrderEditsService({ catalogChanges, alerts, ...orderDeps }
       const order = await getStaffOrder({ db, orderNumber: args.orderNumber });
       return { edit: answer, order: args.preview ? await previewOf(db, order, plan) : order };
     },
-    getEditPayment: withDeps({ db, payments: orderDeps.payments }, getEditPayment),
+    /** The payment link's page; a payment made whose event hasn't come is applied here (the event then changes nothing). */
+    getEditPayment: moving((args: { token: string }) => getEditPayment({ db, payments: orderDeps.payments, applyPaid: (paymentIntentId) => applyPaidEdit({ ...orderDeps, paymentIntentId }), ...args })),
     expireEdits: moving(() => expireEdits(orderDeps)),
   };
 }
