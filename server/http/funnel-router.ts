@@ -5,7 +5,7 @@ import { FUNNEL_SESSION_PATTERN } from "../../shared/funnel";
 import { parseInput } from "./validation";
 
 /** The product page's beacon: its visit's random session id and the product; nothing else is accepted. */
-const viewedSchema = z
+export const viewedSchema = z
   .object({
     session: z.string().regex(FUNNEL_SESSION_PATTERN, "must be a session id made by the page"),
     productId: z.number({ error: "must be a product id" }).int("must be a product id").min(1, "must be a product id").max(2_147_483_647, "must be a product id"),

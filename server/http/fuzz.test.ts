@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { viewedSchema } from "./funnel-router";
 import { describe, expect, it } from "vitest";
 import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, forgotPasswordSchema, linkTokenSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
@@ -23,6 +24,7 @@ const bodies: BodyCase[] = [
   ["POST", "/api/cart/items", addCartItemSchema, { productId: 2, quantity: 1, color: "Default", size: "M" }],
   ["PATCH", "/api/cart/items/1", updateCartItemSchema, { quantity: 2 }],
   ["POST", "/api/create-payment-intent", checkoutDetailsSchema, { email: "a@b.co", name: "A", address: {}, shippingRateId: 1, amount: 1 }],
+  ["POST", "/api/funnel/view", viewedSchema, { session: "6f1c2a4e-8b3d-4c5e-9f60-1a2b3c4d5e6f", productId: 2 }],
   ["POST", "/api/checkout/quote", quoteSchema, { discountCode: "X", address: { country: "US", region: "CA", postalCode: "94103" }, shippingRateId: 1 }],
   ["POST", "/api/auth/register", registerSchema, { username: "u", email: "e", password: "p", name: "n" }],
   ["POST", "/api/auth/login", loginSchema, { username: "u", password: "p" }],
@@ -60,7 +62,7 @@ describe("fuzzing the shoppers' /api calls with bad input", () => {
     const segment = urlPiece;
     const query = fc.array(fc.tuple(fc.constantFrom("minPrice", "maxPrice", "colors", "sizes", "sort", "page", "limit", "featured", "from", "to", "x"), urlPiece), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax/report.csv?to=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/", "/api/admin/search?q=", "/api/admin/roles/", "/api/admin/staff?x=", "/api/auth/staff-invitation?token=", "/api/viewer?x=", "/api/search/suggest?q="), segment, query, async (prefix, id, params) => {
+      fc.asyncProperty(fc.constantFrom("/api/products/", "/api/products/category/", "/api/products/subcategory/", "/api/order-status/", "/api/account/orders/", "/api/campaigns/", "/api/admin/products/", "/api/admin/audit?productId=", "/api/admin/bulk-edit?category=", "/api/admin/tax/report?from=", "/api/admin/tax/report.csv?to=", "/api/admin/reports/funnel?from=", "/api/admin/reports/funnel.csv?to=", "/api/admin/reports/sales?groupBy=", "/api/admin/tax-categories?q=", "/api/admin/content/", "/api/admin/content?kind=", "/api/admin/menus?x=", "/api/admin/home?x=", "/api/admin/announcements/", "/api/admin/search?q=", "/api/admin/roles/", "/api/admin/staff?x=", "/api/auth/staff-invitation?token=", "/api/viewer?x=", "/api/search/suggest?q="), segment, query, async (prefix, id, params) => {
         const qs = params.map(([name, value]) => `${name}=${value}`).join("&");
         const client = prefix.startsWith("/api/admin/") ? ctx.staff : ctx.shopper;
         const res = await client.get(`${prefix}${id}${qs ? `${prefix.includes("?") ? "&" : "?"}${qs}` : ""}`);
