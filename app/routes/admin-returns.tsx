@@ -56,7 +56,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
                 <span className="text-ink-muted">{r.order.email}</span>
               </td>
               <td className={tdClass}>
-                {r.items.map((i) => `${i.quantity} × ${i.name} (${i.color}, ${i.size})`).join(", ")}
+                {r.items.map((i) => `${i.quantity} × ${i.name} (${i.color}, ${i.size})${i.exchange ? ` → ${i.exchange.color}, ${i.exchange.size}` : ""}`).join(", ")}
                 <br />
                 <span className="text-ink-muted">“{r.reason}”</span>
               </td>
@@ -64,10 +64,16 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
                 <span className="capitalize">{r.status}</span>
                 {r.refund !== null && <span className="block text-ink-muted">{formatPrice(r.refund)} {r.resolution === "store_credit" ? "in store credit" : "refunded"}</span>}
                 {r.refund === null && r.resolution === "store_credit" && <span className="block text-ink-muted">Shopper asks for store credit</span>}
+                {r.resolution === "exchange" && <span className="block text-ink-muted">{r.status === "requested" ? "Shopper asks for an exchange" : r.status === "approved" ? "Exchange held in stock" : ""}</span>}
+                {r.exchangeOrderNumber && (
+                  <Link to={`/admin/orders/${r.exchangeOrderNumber}`} className="block underline">
+                    Exchange order {r.exchangeOrderNumber}
+                  </Link>
+                )}
                 {r.restocked !== null && <span className="block text-ink-muted">{r.restocked ? "restocked" : "not restocked"}</span>}
               </td>
               <td className={tdClass}>
-                {canRefund && <ReturnActions returnNumber={r.returnNumber} status={r.status} />}
+                {canRefund && <ReturnActions returnNumber={r.returnNumber} status={r.status} exchange={r.resolution === "exchange"} />}
               </td>
             </tr>
           ))}

@@ -673,7 +673,7 @@ export const refunds = pgTable(
 );
 
 export const RETURN_STATUSES = ["requested", "approved", "refused", "received"] as const;
-export const RETURN_RESOLUTIONS = ["refund", "store_credit"] as const;
+export const RETURN_RESOLUTIONS = ["refund", "store_credit", "exchange"] as const;
 export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
@@ -694,11 +694,13 @@ export const returns = pgTable(
     /** How the return ends: money back to the card, or store credit (the shopper asks when settings allow; staff decide). */
     resolution: text("resolution", { enum: RETURN_RESOLUTIONS }).notNull().default("refund"),
     restocked: boolean("restocked"),
+    /** An exchange's replacement: the $0 order made when the parcel arrives, which ships the new items (issue 51). */
+    exchangeOrderId: uuid("exchange_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("returns_resolution_known", sql`${t.resolution} in ('refund', 'store_credit')`),
+    check("returns_resolution_known", sql`${t.resolution} in ('refund', 'store_credit', 'exchange')`),
     check("returns_status_known", sql`${t.status} in ('requested', 'approved', 'refused', 'received')`), index("returns_order_idx").on(t.orderId), index("returns_status_idx").on(t.status, t.createdAt)],
 );
 
@@ -712,6 +714,8 @@ export const returnItems = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /** An exchange: the variant (same product, same price) sent instead; reserved at approval, taken at receipt. */
+    exchangeVariantId: integer("exchange_variant_id").references(() => variants.id),
   },
   (t) => [primaryKey({ columns: [t.returnId, t.orderItemId] }), check("return_items_quantity_positive", sql`${t.quantity} > 0`)],
 );

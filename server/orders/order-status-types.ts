@@ -53,7 +53,7 @@ export interface AccountOrderDetail extends OrderStatusAnswer, OrderReturns {
 /** A shopper's returns of an order, and what can still go back (null once delivered 30 days ago, or nothing is left). */
 export interface OrderReturns {
   /** resolution: money back to the card, or store credit (issue 51). */
-  returns: { returnNumber: string; status: string; reason: string; staffNote: string | null; refund: number | null; resolution: "refund" | "store_credit"; items: { itemId: number; quantity: number }[]; createdAt: string }[];
+  returns: { returnNumber: string; status: string; reason: string; staffNote: string | null; refund: number | null; resolution: "refund" | "store_credit" | "exchange"; items: { itemId: number; quantity: number; exchange: { variantId: number; color: string; size: string } | null }[]; createdAt: string }[];
   /** storeCreditOffered: the form may ask for store credit instead of a refund (the store's settings). */
-  returnable: { until: string; lines: { itemId: number; name: string; color: string; size: string; available: number }[]; storeCreditOffered: boolean } | null;
+  returnable: { until: string; lines: { itemId: number; name: string; color: string; size: string; available: number; exchangeOptions: { variantId: number; color: string; size: string }[] }[]; storeCreditOffered: boolean } | null;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testPaymentIntents } from "../db/schema";
+import { and } from "drizzle-orm";
+import { testPaymentIntents, variants } from "../db/schema";
 import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin } from "../test/admin-helpers";
@@ -40,14 +41,14 @@ describe("returns", () => {
   it("a shopper returns a line; staff approve (refunding its price and tax), then receive and restock it; emails at each step", async () => {
     const { shopper, orderNumber, itemId, intentId } = await deliveredOrder();
     const before = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
-    expect(before.returnable).toEqual({ until: expect.any(String), lines: [{ itemId, name: "VSOP Premium Shorts", color: "Black", size: "M", available: 2 }], storeCreditOffered: false });
+    expect(before.returnable).toEqual({ until: expect.any(String), lines: [{ itemId, name: "VSOP Premium Shorts", color: "Black", size: "M", available: 2, exchangeOptions: expect.any(Array) }], storeCreditOffered: false });
     server.mailer.sent.length = 0;
     const asked = await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Too small in the waist" });
     expect(asked.status).toBe(201);
     expect(asked.body).toEqual({ returnNumber: `${orderNumber}-R1`, status: "requested" });
     expect(server.mailer.sent.at(-1)).toMatchObject({ to: details.email, subject: `We got your return request ${orderNumber}-R1` });
     const during = (await shopper.get(`/api/account/orders/${orderNumber}`)).body;
-    expect(during.returns).toEqual([expect.objectContaining({ returnNumber: `${orderNumber}-R1`, status: "requested", refund: null, items: [{ itemId, quantity: 1 }] })]);
+    expect(during.returns).toEqual([expect.objectContaining({ returnNumber: `${orderNumber}-R1`, status: "requested", refund: null, items: [{ itemId, quantity: 1, exchange: null }] })]);
     expect(during.returnable.lines[0].available).toBe(1);
     expect((await decide(`${orderNumber}-R1`, { action: "receive", restock: true })).body.message).toBe(`Return ${orderNumber}-R1 is requested: it can't be received now`);
 
@@ -104,6 +105,57 @@ describe("returns", () => {
     } finally {
       expect((await admin.put("/api/admin/settings", { ...body, returnsStoreCredit: false })).body.returnsStoreCredit).toBe(false);
     }
+  });
+
+  it("an exchange: the shopper picks another size; staff approval reserves it (no refund); the parcel's arrival ships it on a $0 order", async () => {
+    await setVariantStock(server.database.db, 3, "Black", "L", 5);
+    const [large] = await server.database.db.select({ id: variants.id }).from(variants).where(and(eq(variants.productId, 3), eq(variants.size, "L")));
+    const [hoodie] = await server.database.db.select({ id: variants.id }).from(variants).where(and(eq(variants.productId, 2), eq(variants.size, "L")));
+    const { shopper, orderNumber, itemId, intentId } = await deliveredOrder();
+    const options = (await shopper.get(`/api/account/orders/${orderNumber}`)).body.returnable.lines[0].exchangeOptions;
+    expect(options).toContainEqual({ variantId: large!.id, color: "Black", size: "L" });
+    expect(options.map((o: { size: string }) => o.size)).not.toContain("M");
+    const asking = { orderNumber, lines: [{ itemId, quantity: 1 }], reason: "Too tight", resolution: "exchange", exchanges: [{ itemId, variantId: large!.id }] };
+    for (const bad of [{ ...asking, exchanges: undefined }, { ...asking, exchanges: [{ itemId, variantId: hoodie!.id }] }, { ...asking, resolution: "refund" }, { ...asking, exchanges: [{ itemId: itemId + 999, variantId: large!.id }] }, { ...asking, exchanges: [{ itemId, variantId: "L" }] }]) {
+      const res = await ask(shopper, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await ask(shopper, asking)).status).toBe(201);
+    expect((await shopper.get(`/api/account/orders/${orderNumber}`)).body.returns[0]).toMatchObject({ resolution: "exchange", items: [{ itemId, quantity: 1, exchange: { variantId: large!.id, size: "L" } }] });
+
+    const mStock = await variantStock(server.database.db, 3, "Black", "M");
+    const approved = await decide(`${orderNumber}-R1`, { action: "approve" });
+    expect(approved.body).toMatchObject({ status: "approved", resolution: "exchange", refund: null, items: [{ exchange: { size: "L" } }], exchangeOrderNumber: null });
+    expect(await variantStock(server.database.db, 3, "Black", "L")).toEqual({ onHand: 5, reserved: 1 });
+    expect((await server.database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)))[0]!.refundedCents).toBe(0);
+    expect(server.mailer.sent.at(-1)).toMatchObject({ subject: `Return ${orderNumber}-R1 approved: your exchange is held for you` });
+
+    const received = await decide(`${orderNumber}-R1`, { action: "receive", restock: true });
+    expect(received.body).toMatchObject({ status: "received", restocked: true, exchangeOrderNumber: expect.stringMatching(/^VS-\d+$/) });
+    expect(await variantStock(server.database.db, 3, "Black", "L")).toEqual({ onHand: 4, reserved: 0 });
+    expect(await variantStock(server.database.db, 3, "Black", "M")).toEqual({ onHand: mStock.onHand + 1, reserved: mStock.reserved });
+    const exchange = (await admin.get(`/api/admin/orders/${received.body.exchangeOrderNumber}`)).body;
+    expect(exchange.order).toMatchObject({ status: "paid" });
+    expect(exchange.items[0].unitPrice ?? exchange.items[0].unitPriceCents ?? 0).toBe(0);
+    expect(exchange.items).toEqual([expect.objectContaining({ size: "L", color: "Black", quantity: 1 })]);
+    // The original order is as it was: nothing refunded.
+    expect((await admin.get(`/api/admin/orders/${orderNumber}`)).body.order).toMatchObject({ status: "delivered", refunded: 0 });
+  });
+
+  it("staff may end a return as an exchange (their sizes), never to a sold-out one (409 naming it)", async () => {
+    const [large] = await server.database.db.select({ id: variants.id }).from(variants).where(and(eq(variants.productId, 3), eq(variants.size, "L")));
+    const { shopper, orderNumber, itemId } = await deliveredOrder();
+    await ask(shopper, { orderNumber, lines: [{ itemId, quantity: 2 }], reason: "Wrong size" });
+    expect((await decide(`${orderNumber}-R1`, { action: "approve", resolution: "exchange" })).status).toBe(400);
+    expect((await decide(`${orderNumber}-R1`, { action: "approve", exchanges: [{ itemId, variantId: large!.id }] })).status).toBe(400);
+    await setVariantStock(server.database.db, 3, "Black", "L", 1);
+    const short = await decide(`${orderNumber}-R1`, { action: "approve", resolution: "exchange", exchanges: [{ itemId, variantId: large!.id }] });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe("VSOP Premium Shorts (size L) is sold out: approve the return as a refund or store credit instead");
+    expect(await variantStock(server.database.db, 3, "Black", "L")).toEqual({ onHand: 1, reserved: 0 });
+    await setVariantStock(server.database.db, 3, "Black", "L", 3);
+    expect((await decide(`${orderNumber}-R1`, { action: "approve", resolution: "exchange", exchanges: [{ itemId, variantId: large!.id }] })).body).toMatchObject({ status: "approved", resolution: "exchange", refund: null });
+    expect(await variantStock(server.database.db, 3, "Black", "L")).toEqual({ onHand: 3, reserved: 2 });
   });
 
   it("a guest returns with the order's email; staff may refuse with a reason; a wrong email or someone else's order is not found", async () => {

@@ -7,6 +7,7 @@ import { orderNoticeEmail } from "../mail/order-notice";
 import { toDollars } from "../catalog/product-json";
 import type { OrderDeps } from "./order-deps";
 import type { ReturnRequest } from "./refund-schemas";
+import { checkExchanges, exchangeOptions, exchangesOf } from "./return-exchanges";
 
 /** Returns are taken within 30 days of delivery (the store's policy page says so). */
 export const RETURN_WINDOW_DAYS = 30;
@@ -47,6 +48,8 @@ export async function returnsOf(db: Database, order: OrderRow, now: Date) {
   const delivered = order.status === "delivered" ? await deliveredAt(db, order.id) : null;
   const until = delivered ? new Date(delivered.getTime() + RETURN_WINDOW_DAYS * DAY) : null;
   const open = until !== null && until > now ? (await returnableUnits(db, order.id)).filter((u) => u.available > 0) : [];
+  const options = await exchangeOptions(db, open.map((u) => u.item));
+  const exchanges = await exchangesOf(db, rows.map((r) => r.id));
   return {
     returns: rows.map((r) => ({
       returnNumber: r.returnNumber,
@@ -55,10 +58,13 @@ export async function returnsOf(db: Database, order: OrderRow, now: Date) {
       staffNote: r.staffNote,
       refund: r.refundCents === null ? null : toDollars(r.refundCents),
       resolution: r.resolution,
-      items: lines.filter((l) => l.returnId === r.id).map((l) => ({ itemId: l.orderItemId, quantity: l.quantity })),
+      items: lines.filter((l) => l.returnId === r.id).map((l) => {
+        const swap = exchanges.find((e) => e.returnId === r.id && e.itemId === l.orderItemId);
+        return { itemId: l.orderItemId, quantity: l.quantity, exchange: swap ? { variantId: swap.variantId, color: swap.color, size: swap.size } : null };
+      }),
       createdAt: r.createdAt.toISOString(),
     })),
-    returnable: open.length && until ? { until: until.toISOString(), lines: open.map((u) => ({ itemId: u.item.id, name: u.item.name, color: u.item.color, size: u.item.size, available: u.available })), storeCreditOffered: await storeCreditReturnsOffered(db) } : null,
+    returnable: open.length && until ? { until: until.toISOString(), lines: open.map((u) => ({ itemId: u.item.id, name: u.item.name, color: u.item.color, size: u.item.size, available: u.available, exchangeOptions: options.get(u.item.id) ?? [] })), storeCreditOffered: await storeCreditReturnsOffered(db) } : null,
   };
 }
 
@@ -86,9 +92,10 @@ export async function requestReturn(deps: OrderDeps & { input: ReturnRequest; us
       if (!unit) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${line.itemId}`);
       if (line.quantity > unit.available) throw new AppError("conflict", `Only ${unit.available} of ${unit.item.name} (${unit.item.color}, ${unit.item.size}) can be returned`);
     }
+    const exchanges = input.resolution === "exchange" ? await checkExchanges(t, order.id, input.lines, input.exchanges) : new Map<number, number>();
     const [{ n }] = (await t.select({ n: sql<number>`count(*)::int` }).from(returns).where(eq(returns.orderId, order.id))) as [{ n: number }];
     const [made] = await t.insert(returns).values({ returnNumber: `${order.orderNumber}-R${n + 1}`, orderId: order.id, reason: input.reason, resolution: input.resolution ?? "refund", createdAt: now, updatedAt: now }).returning();
-    await t.insert(returnItems).values(input.lines.map((l) => ({ returnId: made!.id, orderItemId: l.itemId, quantity: l.quantity })));
+    await t.insert(returnItems).values(input.lines.map((l) => ({ returnId: made!.id, orderItemId: l.itemId, quantity: l.quantity, exchangeVariantId: exchanges.get(l.itemId) ?? null })));
     return { order, made: made! };
   });
   if (!created) {

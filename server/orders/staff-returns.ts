@@ -8,6 +8,7 @@ import { toDollars } from "../catalog/product-json";
 import type { OrderDeps } from "./order-deps";
 import type { ReturnDecision } from "./refund-schemas";
 import { issueRefundRow, refundForLines, restockLines, writeRefund } from "./refunds";
+import { checkExchanges, exchangesOf, makeExchangeOrder, reserveExchange } from "./return-exchanges";
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -28,6 +29,10 @@ export async function listReturns({ db, status, orderNumber, returnNumber }: { d
         .where(inArray(returnItems.returnId, rows.map((r) => r.ret.id)))
         .orderBy(asc(returnItems.orderItemId))
     : [];
+  const exchanges = await exchangesOf(db, rows.map((r) => r.ret.id));
+  const exchangeOrders = rows.some((r) => r.ret.exchangeOrderId)
+    ? await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, rows.flatMap((r) => (r.ret.exchangeOrderId ? [r.ret.exchangeOrderId] : []))))
+    : [];
   return {
     returns: rows.map(({ ret, ...order }) => ({
       returnNumber: ret.returnNumber,
@@ -39,7 +44,14 @@ export async function listReturns({ db, status, orderNumber, returnNumber }: { d
       restocked: ret.restocked,
       createdAt: ret.createdAt.toISOString(),
       order,
-      items: lines.filter((l) => l.returnId === ret.id).map(({ returnId: _r, ...l }) => l),
+      items: lines
+        .filter((l) => l.returnId === ret.id)
+        .map(({ returnId: _r, ...l }) => {
+          const swap = exchanges.find((e) => e.returnId === ret.id && e.itemId === l.itemId);
+          return { ...l, exchange: swap ? { variantId: swap.variantId, color: swap.color, size: swap.size } : null };
+        }),
+      /** An exchange's replacement order, once the parcel arrived (issue 51). */
+      exchangeOrderNumber: exchangeOrders.find((o) => o.id === ret.exchangeOrderId)?.orderNumber ?? null,
     })),
   };
 }
@@ -68,18 +80,28 @@ export async function decideReturn(deps: OrderDeps & { returnNumber: string; dec
     let refundId: string | null = null;
     let refundCents: number | null = ret.refundCents;
     const resolution = decision.action === "approve" ? (decision.resolution ?? ret.resolution) : ret.resolution;
-    if (decision.action === "approve") {
+    let exchangeOrderId = ret.exchangeOrderId;
+    if (decision.action === "approve" && resolution === "exchange") {
+      // Staff's sizes replace the shopper's; either way every line needs one, at the same price (checkExchanges).
+      const chosen = decision.exchanges ?? (await exchangesOf(t, [ret.id])).map((e) => ({ itemId: e.itemId, variantId: e.variantId }));
+      const exchanges = await checkExchanges(t, order!.id, lines, chosen);
+      for (const [itemId, variantId] of exchanges) await t.update(returnItems).set({ exchangeVariantId: variantId }).where(and(eq(returnItems.returnId, ret.id), eq(returnItems.orderItemId, itemId)));
+      await reserveExchange(t, ret.id);
+      refundCents = null;
+    } else if (decision.action === "approve") {
+      if (decision.exchanges) throw new AppError("bad_request", "Invalid return decision: exchanges: only an exchange names what to send instead");
       refundCents = await refundForLines(t, order!, lines);
       const asStoreCredit = resolution === "store_credit";
       refundId = (await writeRefund(t, order!, { amountCents: refundCents, reason: `Return ${ret.returnNumber}: ${ret.reason}`, actor: deps.actor, lines, returnId: ret.id, asStoreCredit, now })).id;
     }
     const restock = decision.action === "receive" && decision.restock;
     if (restock) await restockLines(t, order!.id, lines);
+    if (decision.action === "receive" && resolution === "exchange") exchangeOrderId = await makeExchangeOrder(t, order!, ret, deps.actor, now);
     await t
       .update(returns)
-      .set({ status: step.to, refundCents, resolution, staffNote: decision.action === "approve" ? ret.staffNote : (decision.note ?? ret.staffNote), restocked: decision.action === "receive" ? decision.restock : ret.restocked, updatedAt: now })
+      .set({ status: step.to, refundCents, resolution, exchangeOrderId, staffNote: decision.action === "approve" ? ret.staffNote : (decision.note ?? ret.staffNote), restocked: decision.action === "receive" ? decision.restock : ret.restocked, updatedAt: now })
       .where(eq(returns.id, ret.id));
-    return { order: order!, ret: { ...ret, resolution }, refundId, refundCents };
+    return { order: order!, ret: { ...ret, resolution, exchangeOrderId }, refundId, refundCents };
   });
   if (outcome.refundId) await issueRefundRow(deps, outcome.refundId);
   await noticeFor(outcome, decision, deps)
@@ -90,6 +112,14 @@ export async function decideReturn(deps: OrderDeps & { returnNumber: string; dec
 
 function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSelect; ret: typeof returns.$inferSelect; refundCents: number | null }, decision: ReturnDecision, { storeUrl, storeIdentity }: StoreInfo) {
   const base = { order, storeUrl, storeIdentity };
+  if (decision.action === "approve" && ret.resolution === "exchange") {
+    return orderNoticeEmail({
+      ...base,
+      subject: `Return ${ret.returnNumber} approved: your exchange is held for you`,
+      heading: "Your exchange is approved",
+      paragraphs: [`We've set aside the new size or colour for return ${ret.returnNumber}. Please send the items back within 14 days, with the order number in the parcel: we ship the exchange as soon as they arrive.`],
+    });
+  }
   if (decision.action === "approve") {
     return orderNoticeEmail({
       ...base,
@@ -104,7 +134,8 @@ function noticeFor({ order, ret, refundCents }: { order: typeof orders.$inferSel
   if (decision.action === "refuse") {
     return orderNoticeEmail({ ...base, subject: `About your return ${ret.returnNumber}`, heading: "We can't accept this return", paragraphs: [decision.note, "Reply to this email if you'd like to talk it over."] });
   }
-  return orderNoticeEmail({ ...base, subject: `We received your return ${ret.returnNumber}`, heading: "Your return has arrived", paragraphs: [`The items of return ${ret.returnNumber} are back with us. Thank you.`, ...(decision.note ? [decision.note] : [])] });
+  const exchange = ret.resolution === "exchange" ? ["Your exchange is on its way next: we'll email you when it ships."] : [];
+  return orderNoticeEmail({ ...base, subject: `We received your return ${ret.returnNumber}`, heading: "Your return has arrived", paragraphs: [`The items of return ${ret.returnNumber} are back with us. Thank you.`, ...exchange, ...(decision.note ? [decision.note] : [])] });
 }
 
 

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from "~/lib/api";
 import { toast } from "~/lib/toast";
 
 /** A return's next step for staff: approve (refunds it) or refuse (with a reason), then receive it (and maybe restock). */
-export function ReturnActions({ returnNumber, status }: { returnNumber: string; status: string }) {
+export function ReturnActions({ returnNumber, status, exchange = false }: { returnNumber: string; status: string; exchange?: boolean }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [restock, setRestock] = useState(true);
@@ -50,6 +50,12 @@ export function ReturnActions({ returnNumber, status }: { returnNumber: string; 
   if (status === "requested") {
     return (
       <div className="flex flex-wrap gap-2">
+        {/* The shopper chose sizes to send instead (issue 51): approving holds them in stock until the parcel arrives. */}
+        {exchange && (
+          <button type="button" disabled={busy} onClick={() => decide({ action: "approve", resolution: "exchange" }, `${returnNumber} approved: exchange held`)} className={`${buttonClass} h-9 px-4 text-xs disabled:opacity-50`}>
+            Approve exchange
+          </button>
+        )}
         <button type="button" disabled={busy} onClick={() => decide({ action: "approve", resolution: "refund" }, `${returnNumber} approved and refunded`)} className={`${buttonClass} h-9 px-4 text-xs disabled:opacity-50`}>
           Approve and refund
         </button>
