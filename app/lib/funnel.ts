@@ -39,14 +39,19 @@ const COUNTED = /^\/api\/(cart\/items|checkout\/quote|create-payment-intent)$/;
 export const funnelHeaders = (method: string, path: string): Record<string, string> =>
   typeof window !== "undefined" && method === "POST" && COUNTED.test(path) ? { [FUNNEL_HEADER]: funnelSession() } : {};
 
+const beacon = (path: string, body: object) =>
+  typeof navigator.sendBeacon === "function" && navigator.sendBeacon(path, new Blob([JSON.stringify(body)], { type: "application/json" }));
+
+/** The checkout page, once open: "began checkout" with what the cart holds (the server reads the cart). */
+export const sendCheckoutOpened = () => void beacon("/api/funnel/checkout", { session: funnelSession() });
+
 /**
  * The product page's view, sent once the page is idle with navigator.sendBeacon (the page itself is the same cached
  * page for every visitor: nothing per visitor is rendered for it). Once per product per page.
  */
 const sent = new Set<number>();
 export function sendProductView(productId: number): void {
-  if (sent.has(productId) || typeof navigator.sendBeacon !== "function") return;
+  if (sent.has(productId)) return;
   sent.add(productId);
-  const body = new Blob([JSON.stringify({ session: funnelSession(), productId })], { type: "application/json" });
-  navigator.sendBeacon("/api/funnel/view", body);
+  beacon("/api/funnel/view", { session: funnelSession(), productId });
 }

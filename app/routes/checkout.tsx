@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
+import { sendCheckoutOpened } from "~/lib/funnel";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 import type { CheckoutStarted } from "../../server/orders/start-checkout-types";
@@ -49,6 +50,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!hasCart || !cart) return;
     trackBeginCheckout(cart.total, cart.items.map((l) => ({ id: l.productId, name: l.product.name, price: l.unitPrice, quantity: l.quantity, variant: `${l.color} ${l.size}` })));
+    // The store's own funnel (issue 52): began checkout, with what the cart holds.
+    sendCheckoutOpened();
     // Once per visit to the page, not on every cart refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasCart]);

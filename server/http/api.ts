@@ -84,8 +84,8 @@ export function apiRouter(services: Services): Router {
   router.use("/drops", dropsRouter(services));
   router.use("/search", searchRouter(services));
   router.use(consentRouter(services));
-  router.use(funnelRouter(services));
   router.use(loadSession(services));
+  router.use(funnelRouter(services));
   // A drop's waiting room: after the session (its limits count per account); more specific than GET /drops/{slug}.
   router.use("/drops", dropLineRouter(services));
   router.use(earlyAccessRouter(services));

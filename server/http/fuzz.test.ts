@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { viewedSchema } from "./funnel-router";
+import { checkoutSchema, viewedSchema } from "./funnel-router";
 import { describe, expect, it } from "vitest";
 import { changePasswordSchema, deleteAccountSchema, emailChangeSchema, forgotPasswordSchema, linkTokenSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "../accounts/account-schemas";
 import { addCartItemSchema, updateCartItemSchema } from "../cart/cart-schemas";
@@ -25,6 +25,7 @@ const bodies: BodyCase[] = [
   ["PATCH", "/api/cart/items/1", updateCartItemSchema, { quantity: 2 }],
   ["POST", "/api/create-payment-intent", checkoutDetailsSchema, { email: "a@b.co", name: "A", address: {}, shippingRateId: 1, amount: 1 }],
   ["POST", "/api/funnel/view", viewedSchema, { session: "6f1c2a4e-8b3d-4c5e-9f60-1a2b3c4d5e6f", productId: 2 }],
+  ["POST", "/api/funnel/checkout", checkoutSchema, { session: "6f1c2a4e-8b3d-4c5e-9f60-1a2b3c4d5e6f" }],
   ["POST", "/api/checkout/quote", quoteSchema, { discountCode: "X", address: { country: "US", region: "CA", postalCode: "94103" }, shippingRateId: 1 }],
   ["POST", "/api/auth/register", registerSchema, { username: "u", email: "e", password: "p", name: "n" }],
   ["POST", "/api/auth/login", loginSchema, { username: "u", password: "p" }],

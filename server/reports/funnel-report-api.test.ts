@@ -176,6 +176,20 @@ describe("counting a visit", () => {
     expect((await admin.get(`/api/admin/reports/funnel?from=${today}&to=${today}`)).body.totals).toEqual(one);
   });
 
+  it("counts 'began checkout' from the checkout page's beacon, with the products in the visitor's cart", async () => {
+    const session = randomUUID();
+    const shopper = createApiClient(server.url);
+    const [variant] = await server.database.db.select().from(variants).where(sql`${variants.productId} = ${p2.id} and ${variants.onHand} > 5`).limit(1);
+    // An empty cart begins nothing.
+    expect((await shopper.post("/api/funnel/checkout", { session })).status).toBe(204);
+    expect(await server.database.db.select().from(funnelEvents).where(eq(funnelEvents.sessionId, session))).toEqual([]);
+    expect((await shopper.post("/api/cart/items", { productId: p2.id, quantity: 1, size: variant!.size, color: variant!.color })).status).toBe(201);
+    expect((await shopper.post("/api/funnel/checkout", { session })).status).toBe(204);
+    const rows = await server.database.db.select().from(funnelEvents).where(eq(funnelEvents.sessionId, session));
+    expect(rows.map((r) => `${r.stage}:${r.productId}`).sort()).toEqual(["checkout:0", `checkout:${p2.id}`]);
+    expect((await shopper.post("/api/funnel/checkout", { session, productId: p2.id })).status).toBe(400);
+  });
+
   it("counts nothing for a call without a session or with a forged one, and refuses a beacon that isn't one (400)", async () => {
     const shopper = createApiClient(server.url);
     const before = (await server.database.db.select().from(funnelEvents)).length;
