@@ -5,6 +5,7 @@ import { createApiClient } from "../test/api-client";
 import { registerShopper } from "../test/accounts-helpers";
 import { signedInAdmin, signedInStaff } from "../test/admin-helpers";
 import { card, details, setVariantStock, variantStock } from "../test/checkout-helpers";
+import { pricingRules } from "../test/pricing-rules-helpers";
 import { startTestServer, type TestServer } from "../test/test-server";
 
 /** Product 4 is the Essential Crew Tee ($24.99; Black, White, Gray, Navy; XS-XXL), product 5 the Heavyweight Pocket Tee ($32). */
@@ -341,3 +342,24 @@ describe("order edits: refusals", () => {
     }
   });
 });
+
+describe("order edits: priced again with the order's own rules", () => {
+  it("taxes a new address as its zone says and asks the shopper for the difference; the shipping method stays", async () => {
+    const rules = pricingRules(server);
+    await rules.taxZone("Washington", [{ country: "US", subdivision: "US-WA" }], [{ rateMilliPercent: 10_000 }]);
+    try {
+      const { orderNumber, total } = await paidOrder();
+      expect(total).toBe(26.99);
+      const address = { line1: "9 Harbor Road", city: "Seattle", region: "WA", postalCode: "98101", country: "US" };
+      const res = await edit(orderNumber, { changes: [{ type: "address", address }] }, "?preview=1");
+      expect(res.status).toBe(200);
+      // $24.99 at 10% is $2.50 (was $2.00 at 8%): 50 cents more, to pay.
+      expect(res.body.edit).toMatchObject({ status: "awaiting_payment", differenceCents: 50 });
+      expect(res.body.order.order).toMatchObject({ totalAmount: 27.49, tax: 2.5, shippingMethod: "Standard shipping" });
+      expect(res.body.order.order.charges).toContainEqual({ label: "Sales tax (10%)", amount: 2.5, free: false });
+    } finally {
+      await rules.reset();
+    }
+  });
+});
+
