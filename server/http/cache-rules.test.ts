@@ -142,8 +142,9 @@ const ROUTES: Record<string, WriteScope> = {
   "drop-line-router.ts POST /:slug/line": "none",
   // An early-access link turned into one visitor's pass: nothing shared changes.
   "early-access-router.ts POST /drops/:slug/early-access": "none",
-  // A product view counted for the funnel report: a row of its own, in no page.
+  // A product view or a checkout begun, counted for the funnel report: a row of its own, in no page.
   "funnel-router.ts POST /funnel/view": "none",
+  "funnel-router.ts POST /funnel/checkout": "none",
   "content-router.ts POST /contact": "none",
   "reviews-router.ts POST /products/:id/reviews": "products",
   "reviews-router.ts PUT /reviews/:id": "products",

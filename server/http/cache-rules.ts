@@ -8,8 +8,8 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  *   newsletter, contact, back-in-stock alerts and unsubscribing, the staff's tax and shipping test panel (it reads),
  *   a content photo upload (nothing shows it until an entry or a section is saved with it), and staff roles and who
  *   has which (no shopper sees them), and joining a drop's line (a place for one visitor; at an open, thousands a
- *   minute) or redeeming an early-access link (a pass for one visitor), and a product page's funnel beacon (a row for the
- *   funnel report, sent on every product view).
+ *   minute) or redeeming an early-access link (a pass for one visitor), and the funnel's beacons (a row for the funnel report,
+ *   sent on every product view and checkout page).
  * - "products": it may change some products' stock or rating (checkout, payments, a shopper's review); the service
  *   that makes the change publishes the products it touched (server/cache/catalog-changes.ts), so nothing is done here.
  * - "all": anything else, which is every staff call (prices, products, collections, the drop, orders, refunds),
@@ -17,7 +17,7 @@ import type { CatalogChanges } from "../cache/catalog-changes";
  */
 export type WriteScope = "none" | "products" | "all";
 
-const PERSONAL = /^\/(?:api\/(?:cart|drops\/[a-z0-9-]+\/(?:line|early-access)|ai|checkout\/(?:quote|gift-cards)|funnel\/view|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff|admin\/security)|unsubscribe)(?:\/|\?|$)/;
+const PERSONAL = /^\/(?:api\/(?:cart|drops\/[a-z0-9-]+\/(?:line|early-access)|ai|checkout\/(?:quote|gift-cards)|funnel\/(?:view|checkout)|orders\/lookup|auth|favorites|newsletter|contact|stock-alerts|unsubscribe|returns|admin\/(?:tax|shipping)\/test|admin\/content\/photos|admin\/roles|admin\/staff|admin\/security)|unsubscribe)(?:\/|\?|$)/;
 const ACCOUNT = /^\/api\/account(?:\/|\?|$)/;
 const PRODUCT_WRITES = /^\/api\/(?:create-payment-intent|test-payments|webhooks\/stripe|reviews|products\/\d+\/reviews)(?:\/|\?|$)/;
 
