@@ -101,7 +101,7 @@ export function createApp({ services, logger, production, pages = null, secureCo
     }
   }
   app.use("/api", apiRouter(services));
-  app.use("/images", imagesRouter());
+  app.use("/images", imagesRouter(services));
   app.use("/media", mediaRouter(services));
   app.use(seoRouter(services));
   app.use(unsubscribeRouter(services));

@@ -13,6 +13,7 @@ import { createJobRunner } from "./jobs/job-runner";
 import type { Logger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { assertMediaReachable, mediaStoreFromConfig } from "./media/media-from-config";
+import { startDrawingFill } from "./catalog/images/fill-drawings";
 import { setMediaBase } from "../shared/photo-urls";
 import { startMetricsServer } from "./metrics/metrics-http";
 import { assertDataDirFree, startControlSocket } from "./ops/control-socket";
@@ -126,6 +127,8 @@ export async function startStore({ config, logger, pages = true, prepared = fals
   const port = (server.address() as AddressInfo).port;
   listeningPort = port;
   logger.info({ port, mode: config.NODE_ENV }, `store listening on http://localhost:${port}`);
+  // On a bucket, the catalogue's drawings it lacks are stored there, after the store is ready (decision 0053).
+  const drawingFill = startDrawingFill({ db: database.db, media, logger });
 
   return {
     port,
@@ -135,7 +138,7 @@ export async function startStore({ config, logger, pages = true, prepared = fals
       // then close the listener (a connection waiting in the backlog of a closed listener is reset).
       services.health.markStopping();
       if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
-      await Promise.all([stopServer(server, config.SHUTDOWN_TIMEOUT_MS), jobs?.stop(config.SHUTDOWN_TIMEOUT_MS)]);
+      await Promise.all([stopServer(server, config.SHUTDOWN_TIMEOUT_MS), jobs?.stop(config.SHUTDOWN_TIMEOUT_MS), drawingFill.stop()]);
       metricsServer?.close();
       controlSocket?.close();
       await changeFeed?.close();

@@ -29,7 +29,7 @@ export interface StoredObject extends ObjectHeaders {
 /** Photo names are hashes of their bytes, so an object never changes: a year, and no revalidation. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
-const TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png" };
+const TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", svg: "image/svg+xml" };
 
 /** The Content-Type of a media file from its extension. */
 export const contentTypeOf = (key: string) => TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";

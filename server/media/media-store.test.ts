@@ -10,21 +10,11 @@ import { AppError } from "../errors";
 import { mediaRouter } from "../http/media-router";
 import { createLogger } from "../logger";
 import { startLocalS3 } from "../test/local-s3";
+import { watched } from "../test/watched-bucket";
 import { createByteLru } from "./byte-lru";
 import { createLocalBucket } from "./local-bucket";
-import { IMMUTABLE, type MediaBucket, MediaUnavailableError } from "./media-bucket";
+import { IMMUTABLE } from "./media-bucket";
 import { createMediaStore, MAX_UPLOAD_BYTES, type MediaStore } from "./media-store";
-
-/** A bucket that counts the reads that reach it, and can be told to fail a write midway. */
-function watched(bucket: MediaBucket) {
-  const seen = { gets: 0, puts: 0, failPutAfter: Infinity };
-  const wrapped: MediaBucket = {
-    ...bucket,
-    get: (key) => (seen.gets++, bucket.get(key)),
-    put: (key, body, headers) => (++seen.puts > seen.failPutAfter ? Promise.reject(new MediaUnavailableError(bucket.where, new Error("connection reset"))) : bucket.put(key, body, headers)),
-  };
-  return { bucket: wrapped, seen };
-}
 
 /** Serves /media from a store on an ephemeral port, as the app mounts it. */
 async function serve(media: MediaStore) {

@@ -5,6 +5,7 @@ import { createByteLru } from "./byte-lru";
 import { createLocalBucket } from "./local-bucket";
 import { contentTypeOf, IMMUTABLE, type MediaBucket, MediaUnavailableError, type StoredObject } from "./media-bucket";
 import { PHOTO_WIDTHS } from "./photo-schemas";
+import { createStoredDrawings } from "./stored-drawings";
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Decoding bombs: a small file that claims a huge canvas is refused before it is decoded. */
@@ -132,7 +133,10 @@ export function createMediaStore(storage: string | MediaBucket, { publicUrl = nu
     return found;
   }
 
-  return { save, read, bucket, publicUrl, cache };
+  // The drawings the store makes from code, kept in the bucket beside the photos (stored-drawings.ts).
+  const drawings = createStoredDrawings(bucket, cache);
+
+  return { save, read, drawing: drawings.get, fillDrawings: drawings.fill, keepsDrawings: drawings.keeps, bucket, publicUrl, cache };
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
