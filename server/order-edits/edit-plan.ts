@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { loadVariantLines, orderLineImage } from "../orders/checkout-lines";
 import { ruleOf } from "../orders/discount";
 import type { OrderDeps } from "../orders/order-deps";
+import { shippingAddressOf } from "../orders/order-json";
 import { type OrderLine, priceOrder } from "../pricing/price-order";
 import type { TaxLine } from "../pricing/order-totals";
 import type { Destination } from "../pricing/zones";
@@ -61,15 +62,6 @@ type PlanDeps = Pick<OrderDeps, "db" | "pricingRules" | "taxProvider">;
 type Working = PlannedLine & { pricing: Omit<OrderLine, "unitPriceCents" | "quantity"> };
 
 const label = (l: Pick<PlannedLine, "name" | "color" | "size">) => `${l.name} (${l.color}, size ${l.size})`;
-const addressOf = (order: OrderRow): PlannedAddress => ({
-  name: order.shippingName,
-  line1: order.shippingLine1,
-  line2: order.shippingLine2,
-  city: order.shippingCity,
-  region: order.shippingRegion,
-  postalCode: order.shippingPostalCode,
-  country: order.shippingCountry,
-});
 
 /**
  * The order after `changes`, applied in the order given, and priced again through priceOrder with the order's own
@@ -90,7 +82,7 @@ export async function planEdit(deps: PlanDeps, { order, items, changes }: { orde
     return { collectionId: v?.collectionId ?? 0, taxCategoryId: v?.taxCategoryId ?? null, weightGrams: v?.weightGrams ?? null, freePreorderShipping: v?.freePreorderShipping ?? false };
   };
   let lines: Working[] = items.map((i) => ({ itemId: i.id, productId: i.productId, variantId: i.variantId, name: i.name, imageUrl: i.imageUrl, color: i.color, size: i.size, unitPriceCents: i.unitPriceCents, quantity: i.quantity, discountCents: i.discountCents, pricing: pricingOf(i.variantId) }));
-  let address = addressOf(order);
+  let address: PlannedAddress = shippingAddressOf(order);
   const summary: string[] = [];
   const lineOf = (lineId: number) => {
     const line = lines.find((l) => l.itemId === lineId);
